@@ -1,0 +1,24 @@
+import { Module, type Type } from '@nestjs/common';
+import { AdminBannersModule } from './banners/banners.module.js';
+import { AdminCategoriesModule } from './categories/categories.module.js';
+import { AdminLookupsModule } from './lookups/lookups.module.js';
+import { AdminPlaylistsModule } from './playlists/playlists.module.js';
+import { AdminThemesModule } from './themes/themes.module.js';
+import { AdminVideosModule } from './videos/videos.module.js';
+
+/**
+ * Every admin domain module. The authorisation test walks the routes of exactly these, so a
+ * new admin module goes here or it is neither served nor tested.
+ */
+export const ADMIN_MODULES: Type[] = [
+  AdminLookupsModule,
+  AdminCategoriesModule,
+  AdminThemesModule,
+  AdminPlaylistsModule,
+  AdminBannersModule,
+  AdminVideosModule,
+];
+
+/** The staff console's API (spec admin-and-auth §7). */
+@Module({ imports: ADMIN_MODULES })
+export class AdminModule {}

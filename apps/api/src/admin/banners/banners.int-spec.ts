@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { startAdminKit, type AdminTestKit, type Answer } from '../testing/admin-kit.js';
+import { formInit, HTML, png, SERVER_KEY } from '../testing/forms.js';
+import { Seed } from '../testing/seed.js';
+
+describe('admin banners', () => {
+  let kit: AdminTestKit;
+  let seed: Seed;
+  let video: number;
+  let playlist: number;
+  let group: number;
+
+  beforeAll(async () => {
+    kit = await startAdminKit();
+    seed = new Seed(kit.db);
+    const genre = await seed.name('genres', 'Opera');
+    video = await seed.video({ title: 'Aria', duration: 215 });
+    await seed.link('video_genre_links', video, genre);
+    const { trackIds } = await seed.album();
+    await seed.trackPeople(trackIds[0]!, ['Maria'], ['Puccini']);
+    await kit.db.query(
+      'INSERT INTO video_tracks (video_id, album_track_id, position, start_time, end_time) VALUES ($1, $2, 1, 0, 100)',
+      [video, trackIds[0]],
+    );
+    playlist = await seed.playlist({ title: 'Voices' });
+    await seed.playlistVideos(playlist, [video]);
+    group = await seed.group({ title: 'Classics' });
+    await seed.groupPlaylists(group, [playlist]);
+  });
+  afterAll(async () => kit?.close());
+  beforeEach(async () => {
+    await kit.db.query('DELETE FROM banner_videos');
+  });
+
+  const add = (json: object) => kit.call('/cuviewTV/add_banner_video/', { method: 'POST', json });
+  const titles = async () =>
+    (await kit.call('/cuviewTV/get_banner_videos/')).body.map((b: Answer) => `${b.position}:${b.banner_title}`);
+
+  it('walks the wizard: playlists of a video, themes of a playlist', async () => {
+    expect((await kit.call(`/cuviewTV/get_playlists_for_banner/${video}/`)).body).toEqual([
+      { id: playlist, title: 'Voices' },
+    ]);
+    expect((await kit.call(`/cuviewTV/get_themes_for_banner/${playlist}/`)).body).toEqual([
+      { id: group, title: 'Classics' },
+    ]);
+    expect((await kit.call('/cuviewTV/get_playlists_for_banner/999999/')).status).toBe(404);
+    expect((await kit.call('/cuviewTV/get_themes_for_banner/999999/')).status).toBe(404);
+  });
+
+  it('adds a banner (status 0 by default) with everything the main page shows', async () => {
+    const { status, body } = await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'Tonight' });
+    expect(status).toBe(201);
+    expect(body).toEqual({
+      id: expect.any(Number),
+      video_id: video,
+      playlist_id: playlist,
+      group_id: group,
+      banner_title: 'Tonight',
+      status: 0,
+      position: 1,
+      video_title: 'Aria',
+      genres: [{ id: expect.any(Number), title: 'Opera' }],
+      artists: 'Maria',
+      composers: 'Puccini',
+      playlist_title: 'Voices',
+      group_title: 'Classics',
+      video_duration: 215,
+      has_image: false,
+    });
+    expect(
+      (await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'On', status: 1 })).body,
+    ).toMatchObject({ status: 1, position: 2 });
+  });
+
+  it('refuses a banner whose parts do not hold together, or without a title', async () => {
+    const other = await seed.playlist();
+    expect(await add({ video_id: video, playlist_id: other, group_id: group, title: 'x' })).toEqual({
+      status: 400,
+      body: { message: 'The video is not in this playlist' },
+    });
+    const lonely = await seed.group();
+    expect(await add({ video_id: video, playlist_id: playlist, group_id: lonely, title: 'x' })).toEqual({
+      status: 400,
+      body: { message: 'The playlist is not in this theme' },
+    });
+    expect(await add({ video_id: video, playlist_id: playlist, group_id: group, title: ' ' })).toEqual({
+      status: 400,
+      body: { message: 'Please, Provide Title' },
+    });
+    expect((await add({ video_id: 'x', playlist_id: playlist, group_id: group, title: 'x' })).status).toBe(400);
+  });
+
+  it('edits title, status and image through the multipart form', async () => {
+    const created = (await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'Old' })).body;
+    const edited = await kit.call(
+      `/cuviewTV/edit_banner_video/${created.id}/`,
+      formInit(
+        [
+          { name: 'data', value: JSON.stringify({ title: 'New', status: 1, extra: 'ignored' }) },
+          { name: 'file', filename: 'b.png', data: await png() },
+        ],
+        'PUT',
+      ),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ banner_title: 'New', status: 1, has_image: true });
+    const [{ image_key: key }] = await kit.db.query('SELECT image_key FROM banner_videos WHERE id = $1', [created.id]);
+    expect(key).toMatch(SERVER_KEY);
+    expect((await readFile(join(kit.storageDir, key))).length).toBeGreaterThan(0);
+
+    const keepStatus = await kit.call(
+      `/cuviewTV/edit_banner_video/${created.id}/`,
+      formInit([{ name: 'data', value: '{"title":"Newer"}' }], 'PUT'),
+    );
+    expect(keepStatus.body).toMatchObject({ banner_title: 'Newer', status: 1 });
+    expect(
+      (
+        await kit.call(
+          `/cuviewTV/edit_banner_video/${created.id}/`,
+          formInit([{ name: 'data', value: '{"title":""}' }], 'PUT'),
+        )
+      ).body,
+    ).toEqual({
+      message: 'Please, Provide Title',
+    });
+    expect(
+      (
+        await kit.call(
+          `/cuviewTV/edit_banner_video/${created.id}/`,
+          formInit([{ name: 'data', value: '{oops' }], 'PUT'),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await kit.call(
+          `/cuviewTV/edit_banner_video/${created.id}/`,
+          formInit(
+            [
+              { name: 'data', value: '{"title":"x"}' },
+              { name: 'file', filename: 'x.png', data: HTML },
+            ],
+            'PUT',
+          ),
+        )
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await kit.call(
+          '/cuviewTV/edit_banner_video/999999/',
+          formInit([{ name: 'data', value: '{"title":"x"}' }], 'PUT'),
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it('arranges with move semantics and closes the gap on delete', async () => {
+    for (const title of ['A', 'B', 'C', 'D'])
+      await add({ video_id: video, playlist_id: playlist, group_id: group, title });
+    const moved = await kit.call('/cuviewTV/arrange_banner_videos/4/1/');
+    expect(moved.body.map((b: Answer) => b.banner_title)).toEqual(['D', 'A', 'B', 'C']);
+    await kit.call('/cuviewTV/arrange_banner_videos/1/3/');
+    expect(await titles()).toEqual(['1:A', '2:B', '3:D', '4:C']);
+    expect((await kit.call('/cuviewTV/arrange_banner_videos/7/1/')).status).toBe(404);
+
+    const b = (await kit.call('/cuviewTV/get_banner_videos/')).body[1];
+    expect(await kit.call(`/cuviewTV/delete_banner_video/${b.id}/`, { method: 'DELETE' })).toEqual({
+      status: 200,
+      body: { message: 'Banner has been deleted' },
+    });
+    expect(await titles()).toEqual(['1:A', '2:D', '3:C']);
+    expect((await kit.call(`/cuviewTV/delete_banner_video/${b.id}/`, { method: 'DELETE' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,102 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { Status } from '@app/contracts';
+import type { AdminMessageDto } from '../common/answers.dto.js';
+import { parseDataField } from '../common/data-field.js';
+import { parseStatus, refuseUnknownFields, requireTitle } from '../common/form-fields.js';
+import { ImageForms } from '../common/image-forms.js';
+import { BANNERS, compact, lockSet, moveItem, nextPosition } from '../common/ordered-set.js';
+import { StoredFiles } from '../common/stored-files.js';
+import type { AdminAddBannerDto, AdminBannerDto, AdminIdTitleDto } from './banners.dto.js';
+import { BannersRepository } from './banners.repository.js';
+
+/** Main-page banners: a video shown in the context of one of its playlists and one of that playlist's themes. */
+@Injectable()
+export class BannersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: BannersRepository,
+    private readonly images: ImageForms,
+    private readonly files: StoredFiles,
+  ) {}
+
+  list(): Promise<AdminBannerDto[]> {
+    return this.repository.list();
+  }
+
+  async playlistsForVideo(videoId: number): Promise<AdminIdTitleDto[]> {
+    if (!(await this.repository.videoExists(videoId))) throw new NotFoundException({ message: 'Video not found' });
+    return this.repository.playlistsWithVideo(videoId);
+  }
+
+  async themesForPlaylist(playlistId: number): Promise<AdminIdTitleDto[]> {
+    if (!(await this.repository.playlistExists(playlistId)))
+      throw new NotFoundException({ message: 'Playlist not found' });
+    return this.repository.groupsWithPlaylist(playlistId);
+  }
+
+  /** The wizard's choice must hold together: the video is in the playlist, the playlist in the theme. */
+  async add(body: AdminAddBannerDto): Promise<AdminBannerDto> {
+    const id = await this.dataSource.transaction(async (em) => {
+      if (!(await this.repository.videoInPlaylist(em, body.video_id, body.playlist_id))) {
+        throw new BadRequestException({ message: 'The video is not in this playlist' });
+      }
+      if (!(await this.repository.playlistInGroup(em, body.playlist_id, body.group_id))) {
+        throw new BadRequestException({ message: 'The playlist is not in this theme' });
+      }
+      await lockSet(em, BANNERS);
+      return this.repository.insert(em, {
+        videoId: body.video_id,
+        playlistId: body.playlist_id,
+        groupId: body.group_id,
+        title: body.title.trim(),
+        status: body.status ?? Status.Off,
+        position: await nextPosition(em, BANNERS),
+      });
+    });
+    return this.get(id);
+  }
+
+  /** edit_banner_video/{id}/: `data` JSON {title, status} and an optional image `file`. */
+  async edit(id: number, request: FastifyRequest): Promise<AdminBannerDto> {
+    const current = await this.get(id);
+    const form = await this.images.read(request, 'file');
+    try {
+      refuseUnknownFields(form.fields, ['data']);
+      const data = parseDataField(form.fields.get('data'));
+      const title = requireTitle(data.title);
+      const status = parseStatus(data.status, current.status as Status);
+      const key = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
+      await this.repository.update(id, title, status);
+      // No image.resize here: the image service has no banner kind; the stored original is already bounded.
+      if (key) await this.files.removeImage(await this.repository.swapImage(id, key));
+      return this.get(id);
+    } finally {
+      await form.cleanup();
+    }
+  }
+
+  async delete(id: number): Promise<AdminMessageDto> {
+    const imageKey = await this.dataSource.transaction(async (em) => {
+      await lockSet(em, BANNERS);
+      const deleted = await this.repository.delete(em, id);
+      if (!deleted) throw new NotFoundException({ message: 'Banner not found' });
+      await compact(em, BANNERS);
+      return deleted.imageKey;
+    });
+    await this.files.removeImage(imageKey);
+    return { message: 'Banner has been deleted' };
+  }
+
+  async arrange(from: number, to: number): Promise<AdminBannerDto[]> {
+    await this.dataSource.transaction((em) => moveItem(em, BANNERS, from, to));
+    return this.list();
+  }
+
+  private async get(id: number): Promise<AdminBannerDto> {
+    const banner = await this.repository.find(id);
+    if (!banner) throw new NotFoundException({ message: 'Banner not found' });
+    return banner;
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ImageForms } from './image-forms.js';
+import { ImageIntake } from './image-intake.js';
+import { MultipartSetup, UploadSpool } from './multipart.js';
+import { StoredFiles } from './stored-files.js';
+
+/** Upload handling shared by the admin domains: multipart parsing, spooling, image checks. */
+@Module({
+  providers: [MultipartSetup, UploadSpool, ImageIntake, ImageForms, StoredFiles],
+  exports: [UploadSpool, ImageIntake, ImageForms, StoredFiles],
+})
+export class AdminCommonModule {}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart, { type MultipartFile, type Multipart } from '@fastify/multipart';
+import {
+  BadRequestException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  PayloadTooLargeException,
+  UnsupportedMediaTypeException,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppConfig } from '@app/config';
+
+/** Registers @fastify/multipart on the api's fastify instance (it streams; nothing is buffered). */
+@Injectable()
+export class MultipartSetup implements OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    if (!fastify || fastify.hasRequestDecorator('isMultipart')) return;
+    void fastify.register(multipart as never, { throwFileSizeLimit: true });
+  }
+}
+
+/** A file part spooled to a temporary file; `field` is its form field name. */
+export interface SpooledFile {
+  field: string;
+  /** The client's file name: shown in messages only, never used in a path or storage key. */
+  clientName: string;
+  path: string;
+  size: number;
+}
+
+export interface MultipartForm {
+  fields: Map<string, string>;
+  files: Map<string, SpooledFile>;
+  /** Removes the spooled files; safe to call more than once. */
+  cleanup(): Promise<void>;
+}
+
+export interface MultipartLimits {
+  /** Largest accepted file part, in bytes. */
+  maxFileBytes: number;
+  /** Form fields that may carry a file; any other file part is refused. */
+  fileFields: readonly string[];
+  /** Largest text field (the JSON `data` of the video forms), in bytes. */
+  maxFieldBytes?: number;
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+export function fileTooLarge(limit: number): PayloadTooLargeException {
+  return new PayloadTooLargeException({ message: `The file is larger than the ${formatBytes(limit)} limit` });
+}
+
+/**
+ * 413 before a byte of the body is read when the declared size is already over the file
+ * limit plus `slack` (the multipart framing and form fields around the file).
+ */
+export function refuseDeclaredSize(request: FastifyRequest, limit: number, slack: number): void {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit + slack) throw fileTooLarge(limit);
+}
+
+/** Where uploads are spooled before they are checked and stored. */
+@Injectable()
+export class UploadSpool {
+  readonly dir: string;
+
+  constructor(config: AppConfig) {
+    this.dir = config.UPLOAD_TMP_DIR ?? join(tmpdir(), 'cuview-uploads');
+  }
+
+  async newPath(): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    return join(this.dir, `${randomUUID()}.upload`);
+  }
+
+  /**
+   * Reads a multipart form: text fields into memory (small, limited), each file part streamed
+   * to a temporary file of its own. Any failure (limit, client gone, bad form) removes what
+   * was written and answers a 4xx.
+   */
+  async readForm(request: FastifyRequest, limits: MultipartLimits): Promise<MultipartForm> {
+    if (!request.isMultipart()) {
+      throw new UnsupportedMediaTypeException({ message: 'Send the form as multipart/form-data' });
+    }
+    const fields = new Map<string, string>();
+    const files = new Map<string, SpooledFile>();
+    const written: string[] = [];
+    const cleanup = async () => {
+      await Promise.all(written.splice(0).map((path) => rm(path, { force: true })));
+    };
+    try {
+      const parts = request.parts({
+        limits: {
+          fileSize: limits.maxFileBytes,
+          files: limits.fileFields.length,
+          fields: 20,
+          parts: 40,
+          fieldSize: limits.maxFieldBytes ?? 1024 * 1024,
+          headerPairs: 100,
+        },
+      });
+      for await (const part of parts as AsyncIterableIterator<Multipart>) {
+        if (part.type === 'file') {
+          await this.spoolFile(part, limits, files, written);
+        } else {
+          if (part.valueTruncated) {
+            throw new PayloadTooLargeException({
+              message: `The form field "${printable(part.fieldname)}" is too large`,
+            });
+          }
+          fields.set(part.fieldname, String(part.value ?? ''));
+        }
+      }
+    } catch (error) {
+      await cleanup();
+      throw toHttpError(error, limits.maxFileBytes);
+    }
+    return { fields, files, cleanup };
+  }
+
+  private async spoolFile(
+    part: MultipartFile,
+    limits: MultipartLimits,
+    files: Map<string, SpooledFile>,
+    written: string[],
+  ): Promise<void> {
+    if (!limits.fileFields.includes(part.fieldname) || files.has(part.fieldname)) {
+      part.file.resume();
+      throw new BadRequestException({
+        message: `Unexpected file in field "${printable(part.fieldname)}" (expected: ${limits.fileFields.join(', ')})`,
+      });
+    }
+    const path = await this.newPath();
+    written.push(path);
+    let size = 0;
+    part.file.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+    if (part.file.truncated) throw fileTooLarge(limits.maxFileBytes);
+    files.set(part.fieldname, { field: part.fieldname, clientName: printable(part.filename ?? ''), path, size });
+  }
+}
+
+function printable(value: string): string {
+  return value.replace(/[^\x20-\x7e]/g, '?').slice(0, 80);
+}
+
+/** @fastify/multipart and busboy errors to the answers a client can act on. */
+export function toHttpError(error: unknown, maxFileBytes: number): unknown {
+  if (error instanceof HttpException) return error;
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileTooLarge(maxFileBytes);
+    case 'FST_FILES_LIMIT':
+      return new BadRequestException({ message: 'Too many files in the form' });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new HttpException({ message: 'Too many fields in the form' }, HttpStatus.PAYLOAD_TOO_LARGE);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new UnsupportedMediaTypeException({ message: 'Send the form as multipart/form-data' });
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'FST_PROTO_VIOLATION':
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+      // The client went away mid-upload (nobody will read this answer) or sent a bad form.
+      return new BadRequestException({ message: 'The upload was interrupted or the form is malformed' });
+    default: {
+      // busboy's own parse errors carry no code, only these messages.
+      const message = (error as Error | undefined)?.message ?? '';
+      if (/^(Unexpected end of (form|file)|Malformed|Multipart:)/.test(message)) {
+        return new BadRequestException({ message: 'The upload was interrupted or the form is malformed' });
+      }
+      return error;
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { IsTitle, STATUS_MESSAGE, StatusTransform } from '../common/form-fields.js';
+import { MAX_INT } from '../common/params.js';
+import { AdminPositionDto } from '../common/positions.dto.js';
+import { AdminVideoSummaryDto } from '../common/video-summary.dto.js';
+
+export class AdminPlaylistSummaryDto {
+  @ApiProperty()
+  id: number;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty({ enum: [0, 1] })
+  status: number;
+
+  @ApiProperty({ description: 'Last change (ISO 8601)' })
+  updated: string;
+
+  @ApiProperty({ description: 'Seconds, visible videos only' })
+  duration: number;
+
+  @ApiProperty()
+  number_of_videos: number;
+
+  @ApiProperty({ nullable: true, description: 'Cover video: the first video by position' })
+  video_id: number | null;
+
+  @ApiProperty()
+  has_thumbnail: boolean;
+}
+
+export class AdminPlaylistVideoDto extends AdminVideoSummaryDto {
+  @ApiProperty({ description: 'Place in the playlist, from 1' })
+  position: number;
+}
+
+export class AdminPlaylistInfoDto extends AdminPlaylistSummaryDto {
+  @ApiProperty({ type: [AdminPlaylistVideoDto] })
+  videos: AdminPlaylistVideoDto[];
+
+  @ApiProperty({ type: [Number], description: 'Ids of the themes holding the playlist' })
+  groups: number[];
+}
+
+export class AdminPlaylistListDto {
+  @ApiProperty({ type: [AdminPlaylistSummaryDto] })
+  playlists: AdminPlaylistSummaryDto[];
+
+  @ApiProperty({ description: 'Playlists in the list, all pages' })
+  playlistLength: number;
+}
+
+export class AdminPlaylistLengthDto {
+  @ApiProperty()
+  playlistLength: number;
+}
+
+export class AdminEditPlaylistDto {
+  @ApiPropertyOptional({ description: 'Unchanged when left out; an empty title is refused' })
+  @IsOptional()
+  @IsTitle()
+  title?: string;
+
+  @ApiPropertyOptional({ enum: [0, 1] })
+  @IsOptional()
+  @StatusTransform()
+  @IsIn([0, 1], { message: STATUS_MESSAGE })
+  status?: number;
+
+  @ApiPropertyOptional({ type: [AdminPositionDto], description: 'Video ids with their new positions' })
+  @IsOptional()
+  @IsArray({ message: 'positions must be a list of {id, position}' })
+  @ValidateNested({ each: true })
+  @Type(() => AdminPositionDto)
+  positions?: AdminPositionDto[];
+}
+
+export class AdminAddPlaylistVideosDto {
+  @ApiProperty({
+    type: [Number],
+    description: 'Video ids, appended in this order; ones already in the playlist are skipped',
+  })
+  @IsArray({ message: 'please, choose a video' })
+  @ArrayMinSize(1, { message: 'please, choose a video' })
+  @ArrayMaxSize(500, { message: 'At most 500 videos at a time' })
+  @IsInt({ each: true, message: 'video_list must hold video ids' })
+  @Min(1, { each: true, message: 'video_list must hold video ids' })
+  @Max(MAX_INT, { each: true, message: 'video_list must hold video ids' })
+  video_list: number[];
+}
+
+/** The multipart form of add_playlist_for_admin/ (for the OpenAPI document). */
+export class AdminPlaylistFormDto {
+  @ApiProperty({ description: 'Required' })
+  title: string;
+
+  @ApiPropertyOptional({ enum: [0, 1], description: 'Default 1' })
+  status?: number;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Thumbnail: JPEG or PNG' })
+  image?: unknown;
+}
+
+export class AdminThumbnailFormDto {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG or PNG' })
+  image: unknown;
+}
+
+export class AdminGroupMembershipDto {
+  @ApiProperty({ example: 'Playlist Has Been Added To Group' })
+  message: string;
+
+  @ApiProperty()
+  group_id: number;
+
+  @ApiProperty()
+  playlist_id: number;
+
+  @ApiProperty({ description: 'Place of the playlist in the theme' })
+  position: number;
+}

@@ -1,0 +1,183 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { NORM_MATCH, STARTS_FIRST } from '../lookups/lookups.repository.js';
+import type { AdminIdTitleDto } from '../common/answers.dto.js';
+import { PLAYLIST_SUMMARY_JSON } from '../common/playlist-sql.js';
+import { VIDEO_SUMMARY_JSON } from '../common/video-sql.js';
+import type { AdminPlaylistSummaryDto, AdminPlaylistVideoDto } from './playlists.dto.js';
+
+/** Staff manage the editorial playlists; viewers' personal playlists (user_id set) are theirs. */
+const EDITORIAL = 'p.user_id IS NULL';
+
+@Injectable()
+export class AdminPlaylistsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(query: string, limit: number, offset: number): Promise<AdminPlaylistSummaryDto[]> {
+    const rows: { playlist: AdminPlaylistSummaryDto }[] = await this.dataSource.query(
+      `SELECT ${PLAYLIST_SUMMARY_JSON} AS playlist FROM playlists p
+       WHERE ${EDITORIAL} AND ($1 = '' OR ${NORM_MATCH('p.title', '$1')})
+       ORDER BY ${query ? STARTS_FIRST('p.title', '$1', 'p.id') : 'p.id DESC'} LIMIT $2 OFFSET $3`,
+      [query, limit, offset],
+    );
+    return rows.map((row) => row.playlist);
+  }
+
+  async count(query: string): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM playlists p WHERE ${EDITORIAL} AND ($1 = '' OR ${NORM_MATCH('p.title', '$1')})`,
+      [query],
+    );
+    return row.n;
+  }
+
+  suggestions(query: string, limit: number): Promise<AdminIdTitleDto[]> {
+    return this.dataSource.query(
+      `SELECT p.id, p.title FROM playlists p WHERE ${EDITORIAL} AND ${NORM_MATCH('p.title', '$1')}
+       ORDER BY ${STARTS_FIRST('p.title', '$1', 'p.id')} LIMIT $2`,
+      [query, limit],
+    );
+  }
+
+  async summary(id: number, em: EntityManager = this.dataSource.manager): Promise<AdminPlaylistSummaryDto | null> {
+    const [row] = await em.query(
+      `SELECT ${PLAYLIST_SUMMARY_JSON} AS playlist FROM playlists p WHERE p.id = $1 AND ${EDITORIAL}`,
+      [id],
+    );
+    return row?.playlist ?? null;
+  }
+
+  async videos(id: number): Promise<AdminPlaylistVideoDto[]> {
+    const rows: { video: AdminPlaylistVideoDto }[] = await this.dataSource.query(
+      `SELECT (${VIDEO_SUMMARY_JSON}::jsonb || jsonb_build_object('position', pv.position)) AS video
+       FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id WHERE pv.playlist_id = $1 ORDER BY pv.position`,
+      [id],
+    );
+    return rows.map((row) => row.video);
+  }
+
+  async groupIds(id: number): Promise<number[]> {
+    const rows: { group_id: number }[] = await this.dataSource.query(
+      'SELECT group_id FROM group_playlists WHERE playlist_id = $1 ORDER BY group_id',
+      [id],
+    );
+    return rows.map((row) => row.group_id);
+  }
+
+  async insert(title: string, status: number): Promise<number> {
+    const [row] = await this.dataSource.query('INSERT INTO playlists (title, status) VALUES ($1, $2) RETURNING id', [
+      title,
+      status,
+    ]);
+    return row.id;
+  }
+
+  async update(em: EntityManager, id: number, changes: { title?: string; status?: number }): Promise<void> {
+    await em.query(
+      'UPDATE playlists SET title = COALESCE($2, title), status = COALESCE($3, status), updated_at = now() WHERE id = $1',
+      [id, changes.title ?? null, changes.status ?? null],
+    );
+  }
+
+  /** Marks the playlist changed (its contents or order moved). */
+  async touch(em: EntityManager, id: number): Promise<void> {
+    await em.query('UPDATE playlists SET updated_at = now() WHERE id = $1', [id]);
+  }
+
+  async swapThumbnail(id: number, key: string): Promise<string | null> {
+    const [[row]] = await this.dataSource.query(
+      `UPDATE playlists p SET thumbnail_key = $2, updated_at = now()
+         FROM (SELECT id, thumbnail_key FROM playlists WHERE id = $1 FOR UPDATE) old
+        WHERE p.id = old.id RETURNING old.thumbnail_key AS previous`,
+      [id, key],
+    );
+    return row?.previous ?? null;
+  }
+
+  /** The themes holding the playlist and whether banners point at it (their lists close gaps after a delete). */
+  async references(em: EntityManager, id: number): Promise<{ groupIds: number[]; hasBanners: boolean }> {
+    const groups: { group_id: number }[] = await em.query(
+      'SELECT group_id FROM group_playlists WHERE playlist_id = $1',
+      [id],
+    );
+    const banners: unknown[] = await em.query('SELECT 1 FROM banner_videos WHERE playlist_id = $1 LIMIT 1', [id]);
+    return { groupIds: groups.map((g) => g.group_id).sort((a, b) => a - b), hasBanners: banners.length > 0 };
+  }
+
+  async delete(em: EntityManager, id: number): Promise<{ thumbnailKey: string | null } | undefined> {
+    const [rows] = await em.query(`DELETE FROM playlists p WHERE p.id = $1 AND ${EDITORIAL} RETURNING thumbnail_key`, [
+      id,
+    ]);
+    return rows[0] ? { thumbnailKey: rows[0].thumbnail_key } : undefined;
+  }
+
+  async existingVideoIds(ids: number[]): Promise<Set<number>> {
+    const rows: { id: number }[] = await this.dataSource.query('SELECT id FROM videos WHERE id = ANY($1::int[])', [
+      ids,
+    ]);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async videoIdsIn(em: EntityManager, playlistId: number): Promise<Set<number>> {
+    const rows: { video_id: number }[] = await em.query('SELECT video_id FROM playlist_videos WHERE playlist_id = $1', [
+      playlistId,
+    ]);
+    return new Set(rows.map((row) => row.video_id));
+  }
+
+  async addVideo(em: EntityManager, playlistId: number, videoId: number, position: number): Promise<void> {
+    await em.query('INSERT INTO playlist_videos (playlist_id, video_id, position) VALUES ($1, $2, $3)', [
+      playlistId,
+      videoId,
+      position,
+    ]);
+  }
+
+  async removeVideo(em: EntityManager, playlistId: number, videoId: number): Promise<boolean> {
+    const [, count] = await em.query('DELETE FROM playlist_videos WHERE playlist_id = $1 AND video_id = $2', [
+      playlistId,
+      videoId,
+    ]);
+    return count > 0;
+  }
+
+  /** Banners that showed this video in this playlist lose their context and go. */
+  async deleteBanners(
+    em: EntityManager,
+    where: { videoId?: number; playlistId: number; groupId?: number },
+  ): Promise<number> {
+    const [, count] = await em.query(
+      `DELETE FROM banner_videos WHERE playlist_id = $1 AND ($2::int IS NULL OR video_id = $2) AND ($3::int IS NULL OR group_id = $3)`,
+      [where.playlistId, where.videoId ?? null, where.groupId ?? null],
+    );
+    return count;
+  }
+
+  async groupExists(em: EntityManager, groupId: number): Promise<boolean> {
+    return (await em.query('SELECT 1 FROM groups WHERE id = $1', [groupId])).length > 0;
+  }
+
+  async groupPosition(em: EntityManager, groupId: number, playlistId: number): Promise<number | null> {
+    const [row] = await em.query('SELECT position FROM group_playlists WHERE group_id = $1 AND playlist_id = $2', [
+      groupId,
+      playlistId,
+    ]);
+    return row?.position ?? null;
+  }
+
+  async addToGroup(em: EntityManager, groupId: number, playlistId: number, position: number): Promise<void> {
+    await em.query('INSERT INTO group_playlists (group_id, playlist_id, position) VALUES ($1, $2, $3)', [
+      groupId,
+      playlistId,
+      position,
+    ]);
+  }
+
+  async removeFromGroup(em: EntityManager, groupId: number, playlistId: number): Promise<boolean> {
+    const [, count] = await em.query('DELETE FROM group_playlists WHERE group_id = $1 AND playlist_id = $2', [
+      groupId,
+      playlistId,
+    ]);
+    return count > 0;
+  }
+}

@@ -1,0 +1,88 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { IsTitle, STATUS_MESSAGE, StatusTransform } from '../common/form-fields.js';
+import { AdminPositionDto } from '../common/positions.dto.js';
+
+export class AdminGroupDto {
+  @ApiProperty()
+  id: number;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty({ enum: [0, 1] })
+  status: number;
+
+  @ApiProperty({ description: 'Place in the theme list, from 1' })
+  position: number;
+
+  @ApiProperty()
+  number_of_playlists: number;
+}
+
+export class AdminGroupPlaylistDto {
+  @ApiProperty()
+  id: number;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty({ enum: [0, 1] })
+  status: number;
+
+  @ApiProperty({ description: 'Place in the theme, from 1' })
+  position: number;
+
+  @ApiProperty({ description: 'Seconds, visible videos only' })
+  duration: number;
+
+  @ApiProperty()
+  number_of_videos: number;
+
+  @ApiProperty({ nullable: true, description: 'Cover video: the first video by position' })
+  video_id: number | null;
+
+  @ApiProperty()
+  updated: string;
+
+  @ApiProperty()
+  has_thumbnail: boolean;
+}
+
+export class AdminGroupInfoDto extends AdminGroupDto {
+  @ApiProperty({ type: [AdminGroupPlaylistDto] })
+  playlists: AdminGroupPlaylistDto[];
+}
+
+export class AdminAddGroupDto {
+  @ApiProperty()
+  @IsTitle()
+  title: string;
+
+  @ApiPropertyOptional({ enum: [0, 1], description: 'Default 1' })
+  @IsOptional()
+  @StatusTransform()
+  @IsIn([0, 1], { message: STATUS_MESSAGE })
+  status?: number;
+}
+
+export class AdminEditGroupDto {
+  @ApiPropertyOptional({ description: 'Unchanged when left out; an empty title is refused' })
+  @IsOptional()
+  @IsTitle()
+  title?: string;
+
+  @ApiPropertyOptional({ enum: [0, 1] })
+  @IsOptional()
+  @StatusTransform()
+  @IsIn([0, 1], { message: STATUS_MESSAGE })
+  status?: number;
+
+  @ApiPropertyOptional({ type: [AdminPositionDto], description: 'Playlist ids with their new positions in the theme' })
+  @IsOptional()
+  @IsArray({ message: 'positions must be a list of {id, position}' })
+  @ValidateNested({ each: true })
+  @Type(() => AdminPositionDto)
+  positions?: AdminPositionDto[];
+}

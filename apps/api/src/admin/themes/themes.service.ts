@@ -1,0 +1,71 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Status } from '@app/contracts';
+import type { AdminMessageDto } from '../common/answers.dto.js';
+import {
+  applyPositions,
+  BANNERS,
+  compact,
+  GROUPS,
+  groupPlaylists,
+  lockSet,
+  moveItem,
+  nextPosition,
+} from '../common/ordered-set.js';
+import type { AdminAddGroupDto, AdminEditGroupDto, AdminGroupDto, AdminGroupInfoDto } from './themes.dto.js';
+import { ThemesRepository } from './themes.repository.js';
+
+/** Themes (spec: groups) and their playlists. */
+@Injectable()
+export class ThemesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: ThemesRepository,
+  ) {}
+
+  list(): Promise<AdminGroupDto[]> {
+    return this.repository.list();
+  }
+
+  async info(id: number): Promise<AdminGroupInfoDto> {
+    const group = await this.repository.find(id);
+    if (!group) throw new NotFoundException({ message: 'Theme not found' });
+    return { ...group, playlists: await this.repository.playlists(id) };
+  }
+
+  /** A new theme goes to the end of the list. */
+  async add(body: AdminAddGroupDto): Promise<AdminGroupInfoDto> {
+    const id = await this.dataSource.transaction(async (em) => {
+      await lockSet(em, GROUPS);
+      return this.repository.insert(em, body.title.trim(), body.status ?? Status.On, await nextPosition(em, GROUPS));
+    });
+    return this.info(id);
+  }
+
+  async edit(id: number, body: AdminEditGroupDto): Promise<AdminGroupInfoDto> {
+    await this.dataSource.transaction(async (em) => {
+      if (!(await this.repository.find(id, em))) throw new NotFoundException({ message: 'Theme not found' });
+      await this.repository.update(em, id, { title: body.title?.trim(), status: body.status });
+      if (body.positions) await applyPositions(em, groupPlaylists(id), body.positions);
+    });
+    return this.info(id);
+  }
+
+  /** The other themes close the gap; banners shown in this theme go with it. */
+  async delete(id: number): Promise<AdminMessageDto> {
+    await this.dataSource.transaction(async (em) => {
+      await lockSet(em, GROUPS);
+      await lockSet(em, BANNERS);
+      const { existed, hadBanners } = await this.repository.delete(em, id);
+      if (!existed) throw new NotFoundException({ message: 'Theme not found' });
+      await compact(em, GROUPS);
+      if (hadBanners) await compact(em, BANNERS);
+    });
+    return { message: 'Group has been deleted' };
+  }
+
+  async arrange(from: number, to: number): Promise<AdminGroupDto[]> {
+    await this.dataSource.transaction((em) => moveItem(em, GROUPS, from, to));
+    return this.list();
+  }
+}

@@ -1,0 +1,162 @@
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiPayloadTooLargeResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { User } from '@app/db';
+import { CurrentUser } from '../../auth/guards.js';
+import { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
+import { AdminController } from '../common/admin-controller.js';
+import { IdParam, PageParam, QueryParam } from '../common/params.js';
+import {
+  AdminFilterBodyDto,
+  AdminFilterEntryDto,
+  AdminThumbnailFileFormDto,
+  AdminUploadAnswerDto,
+  AdminUploadFormDto,
+  AdminVideoFormDto,
+  AdminVideoInfoDto,
+  AdminVideoLengthDto,
+  AdminVideoListDto,
+} from './videos.dto.js';
+import { VideosService } from './videos.service.js';
+
+const QUERY_DOC = { name: 'query', description: 'Title search (accent, case and punctuation insensitive)' };
+
+@AdminController()
+@ApiExtraModels(AdminFilterEntryDto)
+export class VideosController {
+  constructor(private readonly videos: VideosService) {}
+
+  @Get('get_videos_for_admin/:page')
+  @ApiOperation({ summary: 'Every video, newest first, 10 per page' })
+  @ApiOkResponse({ type: AdminVideoListDto })
+  list(@PageParam() page: number): Promise<AdminVideoListDto> {
+    return this.videos.list({}, page);
+  }
+
+  @Get('get_videos_off/:page')
+  @ApiOperation({ summary: 'Videos with access off (the Inactive Videos toggle), 10 per page' })
+  @ApiOkResponse({ type: AdminVideoListDto })
+  inactive(@PageParam() page: number): Promise<AdminVideoListDto> {
+    return this.videos.list({ statusOff: true }, page);
+  }
+
+  @Get('get_videos_off_length')
+  @ApiOperation({ summary: 'How many videos have access off' })
+  @ApiOkResponse({ type: AdminVideoLengthDto })
+  inactiveLength(): Promise<AdminVideoLengthDto> {
+    return this.videos.length({ statusOff: true });
+  }
+
+  @Get('get_search_results_for_admin/:query/:page')
+  @ApiOperation({ summary: 'Videos whose title matches, 10 per page' })
+  @ApiParam(QUERY_DOC)
+  @ApiOkResponse({ type: AdminVideoListDto })
+  search(@QueryParam() query: string, @PageParam() page: number): Promise<AdminVideoListDto> {
+    return this.videos.list({ search: query }, page);
+  }
+
+  @Get('get_videos_length_for_search/:query')
+  @ApiOperation({ summary: 'How many videos match a title search' })
+  @ApiParam(QUERY_DOC)
+  @ApiOkResponse({ type: AdminVideoLengthDto })
+  searchLength(@QueryParam() query: string): Promise<AdminVideoLengthDto> {
+    return this.videos.length({ search: query });
+  }
+
+  @Post('get_filter_results_for_admin/:page')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Videos matching a filter list (hidden ones included), 10 per page, with videoLength' })
+  @ApiOkResponse({ type: AdminVideoListDto })
+  filter(@PageParam() page: number, @Body() body: AdminFilterBodyDto): Promise<AdminVideoListDto> {
+    return this.videos.list(this.videos.filterQuery(body?.data), page);
+  }
+
+  @Post('video_search_suggestions/:query')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Up to 10 video titles for the admin search box (path not given by the spec)' })
+  @ApiParam(QUERY_DOC)
+  @ApiOkResponse({ type: [AdminIdTitleDto] })
+  suggestions(@QueryParam() query: string): Promise<AdminIdTitleDto[]> {
+    return this.videos.suggestions(query);
+  }
+
+  @Get('get_video_info/:video_id')
+  @ApiOperation({ summary: 'A video with tracks, playlists and its processing state, progress, last error and job' })
+  @ApiOkResponse({ type: AdminVideoInfoDto })
+  info(@IdParam('video_id') id: number): Promise<AdminVideoInfoDto> {
+    return this.videos.info(id);
+  }
+
+  @Post('upload_video')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Upload a video file (streamed; UPLOAD_MAX_BYTES, default 4 GiB); answers its storage key and duration',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: AdminUploadFormDto })
+  @ApiCreatedResponse({ type: AdminUploadAnswerDto })
+  @ApiPayloadTooLargeResponse({ description: 'Declared or streamed size over the limit' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Not a video (checked by its bytes and by ffprobe)' })
+  upload(@Req() request: FastifyRequest, @CurrentUser() user: User): Promise<AdminUploadAnswerDto> {
+    return this.videos.upload(request, user.id);
+  }
+
+  @Post('fill_video_info')
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      'Create the video for an upload: data JSON (with tracks) and an optional thumbnail file; queues processing',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: AdminVideoFormDto })
+  @ApiCreatedResponse({ type: AdminVideoInfoDto })
+  fill(@Req() request: FastifyRequest): Promise<AdminVideoInfoDto> {
+    return this.videos.fill(request);
+  }
+
+  @Put('edit_video_info/:video_id')
+  @ApiOperation({ summary: 'Edit a video: data JSON and an optional thumbnail file (tracks are read-only)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: AdminVideoFormDto })
+  @ApiOkResponse({ type: AdminVideoInfoDto })
+  edit(@IdParam('video_id') id: number, @Req() request: FastifyRequest): Promise<AdminVideoInfoDto> {
+    return this.videos.edit(id, request);
+  }
+
+  @Put('edit_video_thumbnail/:video_id')
+  @ApiOperation({ summary: 'Replace the thumbnail (JPEG or PNG)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: AdminThumbnailFileFormDto })
+  @ApiOkResponse({ type: AdminVideoInfoDto })
+  thumbnail(@IdParam('video_id') id: number, @Req() request: FastifyRequest): Promise<AdminVideoInfoDto> {
+    return this.videos.replaceThumbnail(id, request);
+  }
+
+  @Delete('delete_video/:video_id/:bunny_id')
+  @ApiOperation({ summary: 'Delete a video, its stored files and its queued jobs (bunny_id is not used)' })
+  @ApiParam({ name: 'bunny_id', description: 'Id at the old CDN; any value' })
+  @ApiOkResponse({ type: AdminMessageDto })
+  delete(@IdParam('video_id') id: number, @Param('bunny_id') _bunnyId: string): Promise<AdminMessageDto> {
+    return this.videos.delete(id);
+  }
+
+  @Post('retry_video_processing/:video_id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Queue a failed (or lost) transcode again; not part of the spec' })
+  @ApiOkResponse({ type: AdminVideoInfoDto })
+  @ApiConflictResponse({ description: 'Already processed, still processing, or nothing to process' })
+  retry(@IdParam('video_id') id: number): Promise<AdminVideoInfoDto> {
+    return this.videos.retry(id);
+  }
+}

@@ -1,0 +1,190 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+import { ProcessingState } from '@app/contracts';
+import { AdminIdTitleDto } from '../common/answers.dto.js';
+import { AdminVideoSummaryDto } from '../common/video-summary.dto.js';
+
+export class AdminVideoListDto {
+  @ApiProperty({ type: [AdminVideoSummaryDto] })
+  videos: AdminVideoSummaryDto[];
+
+  @ApiProperty({ description: 'Videos in the list, all pages' })
+  videoLength: number;
+}
+
+export class AdminVideoLengthDto {
+  @ApiProperty()
+  videoLength: number;
+}
+
+export class AdminVideoTrackDto {
+  @ApiProperty({ description: 'Id of the track entry on the video' })
+  id: number;
+
+  @ApiProperty({ description: 'Album track id' })
+  track_id: number;
+
+  @ApiProperty()
+  album_id: number;
+
+  @ApiProperty()
+  position: number;
+
+  @ApiProperty({ description: 'Seconds on the video timeline' })
+  start_time: number;
+
+  @ApiProperty({ description: 'Seconds on the video timeline' })
+  end_time: number;
+
+  @ApiProperty()
+  track_title: string;
+
+  @ApiProperty()
+  album_title: string;
+
+  @ApiProperty()
+  catalogue_num: string;
+
+  @ApiProperty({ description: 'Genre title, "" when none' })
+  genre: string;
+
+  @ApiProperty({ description: 'Comma separated' })
+  artists: string;
+
+  @ApiProperty({ description: 'Comma separated' })
+  composers: string;
+}
+
+export class AdminProcessingJobDto {
+  @ApiProperty({ description: 'BullMQ job id' })
+  id: string;
+
+  @ApiProperty({ example: 'failed', description: 'waiting, active, delayed, completed, failed…' })
+  state: string;
+
+  @ApiProperty()
+  progress: number;
+
+  @ApiProperty()
+  attempts_made: number;
+
+  @ApiProperty({ nullable: true })
+  failed_reason: string | null;
+}
+
+export class AdminVideoInfoDto {
+  @ApiProperty()
+  id: number;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty()
+  description: string;
+
+  @ApiProperty()
+  yt_link: string;
+
+  @ApiProperty({ enum: [0, 1] })
+  status: number;
+
+  @ApiProperty({ description: 'Seconds' })
+  duration: number;
+
+  @ApiProperty({ type: [AdminIdTitleDto] })
+  genres: AdminIdTitleDto[];
+
+  @ApiProperty({ type: [AdminIdTitleDto] })
+  moods: AdminIdTitleDto[];
+
+  @ApiProperty({ type: [AdminIdTitleDto] })
+  videogenres: AdminIdTitleDto[];
+
+  @ApiProperty({ type: [AdminIdTitleDto] })
+  tags: AdminIdTitleDto[];
+
+  @ApiProperty({ type: [AdminVideoTrackDto] })
+  tracks: AdminVideoTrackDto[];
+
+  @ApiProperty({ nullable: true, description: 'Storage key of the uploaded original' })
+  file_original_path_linux: string | null;
+
+  @ApiProperty({ nullable: true, description: 'Storage key of the HLS master playlist' })
+  file_path: string | null;
+
+  @ApiProperty({ description: 'Address of the HLS master playlist, "" until processed' })
+  scripted_bunny_path: string;
+
+  @ApiProperty({ type: [Number], description: 'Ids of the playlists holding the video' })
+  playlists: number[];
+
+  @ApiProperty()
+  has_thumbnail: boolean;
+
+  @ApiProperty({ enum: ProcessingState })
+  processing_state: ProcessingState;
+
+  @ApiProperty({ description: '0..100' })
+  processing_progress: number;
+
+  @ApiProperty({ nullable: true })
+  processing_error: string | null;
+
+  @ApiProperty({
+    type: AdminProcessingJobDto,
+    nullable: true,
+    description: 'The transcode job in the queue, when there is one',
+  })
+  job: AdminProcessingJobDto | null;
+}
+
+export class AdminUploadAnswerDto {
+  @ApiProperty({ description: 'Server-generated storage key of the original; send it to fill_video_info/' })
+  file_original_path_linux: string;
+
+  @ApiProperty({ description: 'Seconds, measured by ffprobe' })
+  duration: number;
+}
+
+export class AdminUploadFormDto {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'The video (MP4, MOV, MKV, WebM, AVI, MPEG-TS…)' })
+  file: unknown;
+}
+
+export class AdminVideoFormDto {
+  @ApiProperty({
+    description:
+      'JSON. fill_video_info: {title, description, yt_link, file_original_path_linux, duration, genres, moods, ' +
+      'videoGenres, tags (id lists), tracks [{track_id, album_id, position, start_time, end_time}], status}. ' +
+      'edit_video_info: {title, description, yt_link, genres, moods, videogenres, tags, status}; tracks are read-only.',
+  })
+  data: string;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Thumbnail: JPEG or PNG' })
+  file?: unknown;
+}
+
+export class AdminThumbnailFileFormDto {
+  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG or PNG' })
+  file: unknown;
+}
+
+export class AdminFilterEntryDto {
+  @ApiProperty()
+  id: number;
+
+  @ApiProperty({ description: '2 tag, 3 composer, 4 genre, 5 mood, 6 activity, 7 artist, 8 video genre' })
+  kind: number;
+}
+
+export class AdminFilterBodyDto {
+  @ApiPropertyOptional({
+    description: 'Filter list: "id!kind|id!kind" or [{id, kind}]. Same kind OR-ed, different kinds AND-ed; empty = all',
+    oneOf: [
+      { type: 'string', example: '12!4|3!5' },
+      { type: 'array', items: { $ref: '#/components/schemas/AdminFilterEntryDto' } },
+    ],
+  })
+  @Allow()
+  data?: unknown;
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { MediaUrls } from '../../catalogue/media-urls.js';
+import { AdminCommonModule } from '../common/admin-common.module.js';
+import { VideoUploads } from './video-uploads.js';
+import { VideosController } from './videos.controller.js';
+import { VideosRepository } from './videos.repository.js';
+import { VideosService } from './videos.service.js';
+
+@Module({
+  imports: [AdminCommonModule],
+  controllers: [VideosController],
+  providers: [VideosService, VideosRepository, VideoUploads, MediaUrls],
+})
+export class AdminVideosModule {}

@@ -1,0 +1,288 @@
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { ImageKind, JobName, PAGE_SIZE, ProcessingState } from '@app/contracts';
+import { MediaUrls } from '../../catalogue/media-urls.js';
+import { QueueService } from '../../queue/queue.service.js';
+import type { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
+import { parseDataField } from '../common/data-field.js';
+import { refuseUnknownFields } from '../common/form-fields.js';
+import { ImageForms } from '../common/image-forms.js';
+import { BANNERS, compact, lockSet, playlistVideos } from '../common/ordered-set.js';
+import { offsetOf } from '../common/params.js';
+import { StoredFiles } from '../common/stored-files.js';
+import { parseFilterList } from './filters.js';
+import { orderTracks, parseNewVideo, parseVideoFields, type TrackInput, type VideoFields } from './video-form.js';
+import { VideoUploads } from './video-uploads.js';
+import type { AdminUploadAnswerDto, AdminVideoInfoDto, AdminVideoLengthDto, AdminVideoListDto } from './videos.dto.js';
+import { VideosRepository, type LinkName, type VideoQuery } from './videos.repository.js';
+
+const NOT_FOUND = { message: 'Video not found' };
+
+const LINK_NOUNS: Record<LinkName, string> = {
+  genres: 'genre',
+  moods: 'mood',
+  videoGenres: 'video genre',
+  tags: 'tag',
+};
+
+@Injectable()
+export class VideosService {
+  private readonly logger = new Logger('VideosService');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: VideosRepository,
+    private readonly uploads: VideoUploads,
+    private readonly images: ImageForms,
+    private readonly files: StoredFiles,
+    private readonly queues: QueueService,
+    private readonly urls: MediaUrls,
+  ) {}
+
+  async list(query: VideoQuery, page: number): Promise<AdminVideoListDto> {
+    const [videos, videoLength] = await Promise.all([
+      this.repository.list(query, PAGE_SIZE.admin, offsetOf(page, PAGE_SIZE.admin)),
+      this.repository.count(query),
+    ]);
+    return { videos, videoLength };
+  }
+
+  async length(query: VideoQuery): Promise<AdminVideoLengthDto> {
+    return { videoLength: await this.repository.count(query) };
+  }
+
+  filterQuery(data: unknown): VideoQuery {
+    return { filters: parseFilterList(data) };
+  }
+
+  suggestions(query: string): Promise<AdminIdTitleDto[]> {
+    return query ? this.repository.suggestions(query, PAGE_SIZE.admin) : Promise.resolve([]);
+  }
+
+  upload(request: FastifyRequest, userId: number): Promise<AdminUploadAnswerDto> {
+    return this.uploads.receive(request, userId);
+  }
+
+  async info(id: number): Promise<AdminVideoInfoDto> {
+    const video = await this.repository.find(id);
+    if (!video) throw new NotFoundException(NOT_FOUND);
+    const [facets, tracks, playlists, job] = await Promise.all([
+      this.repository.facets(id),
+      this.repository.tracks(id),
+      this.repository.playlistIds(id),
+      this.jobOf(id),
+    ]);
+    return {
+      id: video.id,
+      title: video.title,
+      description: video.description,
+      yt_link: video.yt_link,
+      status: video.status,
+      duration: video.duration,
+      ...facets,
+      tracks,
+      file_original_path_linux: video.original_key,
+      file_path: video.hls_master_key,
+      scripted_bunny_path: this.urls.hls(video.hls_master_key),
+      playlists,
+      has_thumbnail: video.thumbnail_key !== null,
+      processing_state: video.processing_state,
+      processing_progress: video.processing_progress,
+      processing_error: video.processing_error,
+      job,
+    };
+  }
+
+  /**
+   * fill_video_info/: checks in the spec's order, then the ids, the upload and the tracks;
+   * creates the video (processing state queued) with its tracks in one transaction and
+   * queues video.transcode.
+   */
+  async fill(request: FastifyRequest): Promise<AdminVideoInfoDto> {
+    const form = await this.images.read(request, 'file');
+    try {
+      refuseUnknownFields(form.fields, ['data']);
+      const input = parseNewVideo(parseDataField(form.fields.get('data')));
+      await this.requireKnownIds(input);
+      const upload = await this.uploads.claim(input.uploadKey);
+      const tracks = orderTracks(await this.checkAlbums(input.tracks), upload.duration);
+      const thumbnailKey = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
+      let id: number;
+      try {
+        id = await this.dataSource.transaction(async (em) => {
+          await this.repository.lockUpload(em, upload.key);
+          if (await this.repository.uploadInUse(em, upload.key)) {
+            throw new ConflictException({ message: 'This upload already belongs to another video' });
+          }
+          const videoId = await this.repository.insert(em, {
+            ...input,
+            duration: upload.duration,
+            originalKey: upload.key,
+            thumbnailKey,
+          });
+          await this.repository.setLinks(em, videoId, input);
+          await this.repository.insertTracks(em, videoId, tracks);
+          return videoId;
+        });
+      } catch (error) {
+        await this.files.removeImage(thumbnailKey);
+        throw error;
+      }
+      await this.uploads.release(upload.key);
+      if (thumbnailKey) await this.queueSafely(() => this.images.resize(ImageKind.Video, id));
+      await this.queueSafely(() => this.queues.enqueue(JobName.VideoTranscode, { videoId: id }));
+      return this.info(id);
+    } finally {
+      await form.cleanup();
+    }
+  }
+
+  /** edit_video_info/{id}/: the same checks as on add; tracks are read-only here. */
+  async edit(id: number, request: FastifyRequest): Promise<AdminVideoInfoDto> {
+    const current = await this.repository.find(id);
+    if (!current) throw new NotFoundException(NOT_FOUND);
+    const form = await this.images.read(request, 'file');
+    try {
+      refuseUnknownFields(form.fields, ['data']);
+      const fields = parseVideoFields(parseDataField(form.fields.get('data')), current.status);
+      await this.requireKnownIds(fields);
+      const thumbnailKey = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
+      try {
+        await this.dataSource.transaction(async (em) => {
+          if (!(await this.repository.find(id, em))) throw new NotFoundException(NOT_FOUND);
+          await this.repository.update(em, id, fields);
+          await this.repository.setLinks(em, id, fields);
+        });
+      } catch (error) {
+        await this.files.removeImage(thumbnailKey);
+        throw error;
+      }
+      if (thumbnailKey) await this.setThumbnail(id, thumbnailKey);
+      return this.info(id);
+    } finally {
+      await form.cleanup();
+    }
+  }
+
+  async replaceThumbnail(id: number, request: FastifyRequest): Promise<AdminVideoInfoDto> {
+    if (!(await this.repository.find(id))) throw new NotFoundException(NOT_FOUND);
+    const form = await this.images.read(request, 'file');
+    try {
+      refuseUnknownFields(form.fields, []);
+      if (!form.image) throw new BadRequestException({ message: 'Please, choose a picture (form field "file")' });
+      await this.setThumbnail(id, await this.images.store(form.image, { kind: 'images' }));
+      return this.info(id);
+    } finally {
+      await form.cleanup();
+    }
+  }
+
+  /**
+   * delete_video/{id}/{bunny_id}/: the row and everything pointing at it, the playlists and
+   * banners closing their gaps, then its queued jobs and stored files (original, HLS ladder,
+   * thumbnail and its sizes). bunny_id is the old CDN's id and is not used.
+   */
+  async delete(id: number): Promise<AdminMessageDto> {
+    const deleted = await this.dataSource.transaction(async (em) => {
+      const playlistIds = await this.repository.playlistIds(id, em);
+      const hasBanners = await this.repository.hasBanners(em, id);
+      for (const playlistId of playlistIds) await lockSet(em, playlistVideos(playlistId));
+      if (hasBanners) await lockSet(em, BANNERS);
+      const row = await this.repository.delete(em, id);
+      if (!row) throw new NotFoundException(NOT_FOUND);
+      for (const playlistId of playlistIds) await compact(em, playlistVideos(playlistId));
+      if (hasBanners) await compact(em, BANNERS);
+      return row;
+    });
+    await this.queueSafely(() => this.queues.removeJobs(JobName.VideoTranscode, { videoId: id }));
+    await this.queueSafely(() => this.queues.removeJobs(JobName.ImageResize, { kind: ImageKind.Video, id }));
+    await this.uploads.remove(deleted.original_key);
+    await this.files.removeImage(deleted.thumbnail_key);
+    await this.files.removePrefix(`hls/${id}/`);
+    return { message: 'Video has been deleted' };
+  }
+
+  /**
+   * Staff retry (POST retry_video_processing/{id}/): a failed video, or one whose job is gone
+   * from the queue (Redis lost it), goes back to the queue with a fresh job.
+   */
+  async retry(id: number): Promise<AdminVideoInfoDto> {
+    const video = await this.repository.find(id);
+    if (!video) throw new NotFoundException(NOT_FOUND);
+    if (!video.original_key) throw new ConflictException({ message: 'This video has no uploaded file to process' });
+    const job = await this.queues.summary(JobName.VideoTranscode, { videoId: id });
+    const jobAlive = job !== null && job.state !== 'failed' && job.state !== 'completed';
+    const stuck =
+      (video.processing_state === ProcessingState.Queued || video.processing_state === ProcessingState.Processing) &&
+      !jobAlive;
+    if (video.processing_state !== ProcessingState.Failed && !stuck) {
+      throw new ConflictException({
+        message:
+          video.processing_state === ProcessingState.Ready
+            ? 'The video is already processed'
+            : 'The video is being processed; it can be retried if it fails',
+      });
+    }
+    // Postgres first: should Redis be away, the worker's reconciler queues it when Redis is back.
+    await this.repository.markQueued(id);
+    await this.queueSafely(() => this.queues.enqueue(JobName.VideoTranscode, { videoId: id }));
+    return this.info(id);
+  }
+
+  private async setThumbnail(id: number, key: string): Promise<void> {
+    await this.files.removeImage(await this.repository.swapThumbnail(id, key));
+    await this.queueSafely(() => this.images.resize(ImageKind.Video, id));
+  }
+
+  private async jobOf(id: number): Promise<AdminVideoInfoDto['job']> {
+    try {
+      const job = await this.queues.summary(JobName.VideoTranscode, { videoId: id });
+      return (
+        job && {
+          id: job.id,
+          state: job.state,
+          progress: job.progress,
+          attempts_made: job.attemptsMade,
+          failed_reason: job.failedReason,
+        }
+      );
+    } catch (error) {
+      // Redis down: the answer still shows the state Postgres holds.
+      this.logger.warn(`queue not reachable: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  /**
+   * A change already committed must not turn into an error because Redis is away: the
+   * worker's reconciler re-queues videos Postgres says are pending.
+   */
+  private async queueSafely(action: () => Promise<unknown>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      this.logger.error(`queue not reachable: ${(error as Error).message}`);
+    }
+  }
+
+  private async requireKnownIds(fields: Pick<VideoFields, LinkName>): Promise<void> {
+    for (const name of Object.keys(LINK_NOUNS) as LinkName[]) {
+      const missing = await this.repository.firstMissing(name, fields[name]);
+      if (missing !== undefined) throw new BadRequestException({ message: `Unknown ${LINK_NOUNS[name]} ${missing}` });
+    }
+  }
+
+  /** Each track exists and is on the album the form says. */
+  private async checkAlbums(tracks: TrackInput[]): Promise<TrackInput[]> {
+    const albums = await this.repository.trackAlbums(tracks.map((track) => track.trackId));
+    for (const track of tracks) {
+      const albumId = albums.get(track.trackId);
+      if (albumId === undefined) throw new BadRequestException({ message: `Unknown track ${track.trackId}` });
+      if (albumId !== track.albumId) {
+        throw new BadRequestException({ message: `Track ${track.trackId} is not on album ${track.albumId}` });
+      }
+    }
+    return tracks;
+  }
+}

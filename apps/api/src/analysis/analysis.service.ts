@@ -1,0 +1,103 @@
+import {
+  BadRequestException,
+  Injectable,
+  NotFoundException,
+  ServiceUnavailableException,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueueEvents, type Job } from 'bullmq';
+import { Repository } from 'typeorm';
+import { AppConfig } from '@app/config';
+import { JobName, QueueName, Status } from '@app/contracts';
+import { Video } from '@app/db';
+import { QueueService } from '../queue/queue.service.js';
+
+/** The analysed window (DESIGN.md §2.12) and how long a person waits for it at most. */
+export const ANALYSIS_WINDOW_SECONDS = 30;
+const ANALYSIS_TIMEOUT_MS = 15_000;
+
+export interface AnalyzeInfo {
+  /** The watermark code heard in the window, or null. */
+  watermark: number | null;
+  /** Landmark (hash, tick) pairs of the window, flattened, for the tracker's get_info_by_fp_nums. */
+  footprint: number[];
+  yt_link: string;
+  /** The window actually analysed, in seconds from the start of the video. */
+  offset: number;
+}
+
+/** Spec viewer §4: a multiple of 5 s, capped at duration − 30. */
+export function analysisOffset(requested: number, duration: number): number {
+  const cap = Math.max(0, Math.floor((duration - ANALYSIS_WINDOW_SECONDS) / 5) * 5);
+  return Math.min(Math.floor(requested / 5) * 5, cap);
+}
+
+/**
+ * get_analyze_info: the worker's video.analyze job does the audio work (the api never runs
+ * ffmpeg); the api waits for its answer, and gives up (removing a job that has not started)
+ * when the person closes the request.
+ */
+@Injectable()
+export class AnalysisService implements OnApplicationShutdown {
+  private readonly events: QueueEvents;
+
+  constructor(
+    config: AppConfig,
+    private readonly queues: QueueService,
+    @InjectRepository(Video) private readonly videos: Repository<Video>,
+  ) {
+    this.events = new QueueEvents(QueueName.Analyze, {
+      // A blocking reader: BullMQ requires (and would force) unlimited retries here.
+      connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: config.REDIS_PREFIX,
+    });
+    this.events.on('error', () => undefined);
+  }
+
+  async analyze(videoId: number, requestedOffset: number, signal: AbortSignal): Promise<AnalyzeInfo> {
+    const video = await this.videos.findOneBy({ id: videoId, status: Status.On });
+    if (!video) throw new NotFoundException({ message: 'Video not found' });
+    const offset = analysisOffset(requestedOffset, video.duration);
+    if (!video.hlsMasterKey && !video.originalKey) {
+      // Nothing of our own to listen to: the web app plays its yt_link.
+      return { watermark: null, footprint: [], yt_link: video.ytLink, offset };
+    }
+    let job: Job;
+    try {
+      job = await this.queues.enqueue(JobName.VideoAnalyze, { videoId, offset });
+    } catch {
+      throw new ServiceUnavailableException({ message: 'Analysis is not available right now, please try again' });
+    }
+    const result = await this.waitFor(job, signal);
+    return { watermark: result.watermark ?? null, footprint: result.footprint ?? [], yt_link: video.ytLink, offset };
+  }
+
+  private async waitFor(job: Job, signal: AbortSignal): Promise<{ watermark: number | null; footprint: number[] }> {
+    const aborted = new Promise<never>((_, reject) => {
+      const stop = () => reject(new Error('aborted'));
+      if (signal.aborted) stop();
+      signal.addEventListener('abort', stop, { once: true });
+    });
+    try {
+      return await Promise.race([job.waitUntilFinished(this.events, ANALYSIS_TIMEOUT_MS), aborted]);
+    } catch (error) {
+      const message = (error as Error).message ?? '';
+      if (signal.aborted) {
+        // Nobody is waiting any more: drop the job unless a worker already has it.
+        await job.remove().catch(() => undefined);
+        throw new ServiceUnavailableException({ message: 'Analysis cancelled' });
+      }
+      if (/timed out|before finishing/i.test(message)) {
+        await job.remove().catch(() => undefined);
+        throw new ServiceUnavailableException({ message: 'Analysis is taking too long, please try again' });
+      }
+      throw new BadRequestException({ message: message || 'Analysis failed' });
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // disconnect(), not close(): close() waits out a blocking read and stalls shutdown.
+    await this.events.disconnect();
+  }
+}

@@ -1,0 +1,44 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AppConfig } from '@app/config';
+import { ConfigModule } from './common/config.module.js';
+import { DatabaseModule } from './common/database.module.js';
+import { HealthController } from './health/health.controller.js';
+import { AuthCoreModule } from './auth/auth-core.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { AdminModule } from './admin/admin.module.js';
+import { QueueModule } from './queue/queue.module.js';
+import { StorageModule } from './storage/storage.module.js';
+import { TrackerProxyController } from './tracker-proxy/tracker-proxy.controller.js';
+import { CatalogueModule } from './catalogue/catalogue.module.js';
+import { SearchModule } from './search/search.module.js';
+import { PlaylistsModule } from './playlists/playlists.module.js';
+import { ImagesModule } from './images/images.module.js';
+import { ShareModule } from './share/share.module.js';
+import { MediaModule } from './media/media.module.js';
+import { AnalysisModule } from './analysis/analysis.module.js';
+
+// Feature modules register here, one line each.
+const FEATURES: DynamicModule['imports'] = [
+  AuthModule,
+  QueueModule,
+  StorageModule,
+  AdminModule,
+  CatalogueModule,
+  SearchModule,
+  PlaylistsModule,
+  ImagesModule,
+  ShareModule,
+  MediaModule,
+  AnalysisModule,
+];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(), AuthCoreModule, ...(FEATURES ?? [])],
+      controllers: [HealthController, TrackerProxyController],
+    };
+  }
+}

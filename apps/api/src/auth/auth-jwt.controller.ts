@@ -1,0 +1,68 @@
+import { Controller, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AuthBody } from './auth-body.js';
+import { AuthService } from './auth.service.js';
+import type { TokenPair } from './jwt-tokens.service.js';
+import {
+  DetailDto,
+  LOGIN_RULES,
+  LoginDto,
+  REFRESH_RULES,
+  RefreshDto,
+  TokenErrorDto,
+  TokenPairDto,
+  VERIFY_RULES,
+  VerifyDto,
+} from './jwt.dto.js';
+import { TooManyAttemptsFilter } from './rate-limiter.js';
+
+type Body = Record<string, unknown>;
+
+/** SimpleJWT's `auth/jwt/` endpoints, plus the guest link (DESIGN.md §2.11). */
+@ApiTags('auth')
+@UseFilters(TooManyAttemptsFilter)
+@Controller('auth/jwt')
+export class AuthJwtController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('create')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Log in with e-mail and password' })
+  @ApiBody({ type: LoginDto })
+  @ApiResponse({ status: 200, type: TokenPairDto })
+  @ApiResponse({ status: 401, type: DetailDto, description: 'Wrong password, unknown or inactive account alike' })
+  @ApiResponse({ status: 429, type: DetailDto, description: 'Too many failed logins for this account or address' })
+  create(@AuthBody(LOGIN_RULES) body: Body, @Ip() ip: string): Promise<TokenPair> {
+    return this.auth.login(body.email as string, body.password as string, ip);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Trade a refresh token for a new pair (rotation; reuse revokes the login)' })
+  @ApiBody({ type: RefreshDto })
+  @ApiResponse({ status: 200, type: TokenPairDto })
+  @ApiResponse({ status: 401, type: TokenErrorDto })
+  refresh(@AuthBody(REFRESH_RULES) body: Body): Promise<TokenPair> {
+    return this.auth.refresh(body.refresh as string);
+  }
+
+  @Post('verify')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Check a token' })
+  @ApiBody({ type: VerifyDto })
+  @ApiResponse({ status: 200, description: '{}' })
+  @ApiResponse({ status: 401, type: TokenErrorDto })
+  async verify(@AuthBody(VERIFY_RULES) body: Body): Promise<Record<string, never>> {
+    await this.auth.verify(body.token as string);
+    return {};
+  }
+
+  @Post('guest')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Tokens for the built-in guest account (the ?auth=1 link), when enabled' })
+  @ApiResponse({ status: 200, type: TokenPairDto })
+  @ApiResponse({ status: 404, description: 'Guest access is disabled' })
+  guest(): Promise<TokenPair> {
+    return this.auth.guest();
+  }
+}

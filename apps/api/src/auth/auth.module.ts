@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { AppConfig } from '@app/config';
+import { MailModule } from '../mail/mail.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AccountTokens } from './account-tokens.js';
+import { AuthJwtController } from './auth-jwt.controller.js';
+import { AuthUsersController } from './auth-users.controller.js';
+import { AuthService } from './auth.service.js';
+import { JwtTokensService } from './jwt-tokens.service.js';
+import { PasswordHasher } from './password-hasher.js';
+import { RateLimiter } from './rate-limiter.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
+
+/** The authentication endpoints (djoser + SimpleJWT behaviour, DESIGN.md §7). */
+@Module({
+  imports: [
+    UsersModule,
+    MailModule,
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        secret: config.JWT_SECRET,
+        // Pinned: a token naming any other algorithm (none, RS256 with the secret as a key) is refused.
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+  ],
+  controllers: [AuthUsersController, AuthJwtController],
+  providers: [AuthService, PasswordHasher, AccountTokens, JwtTokensService, RateLimiter, RefreshTokensRepository],
+  exports: [PasswordHasher, UsersModule],
+})
+export class AuthModule {}

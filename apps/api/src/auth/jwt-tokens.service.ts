@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { AppConfig } from '@app/config';
+import { AUTH_MESSAGES, TOKEN_NOT_VALID } from '@app/contracts';
+import type { User } from '@app/db';
+import { UsersRepository } from '../users/users.repository.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
+
+export type TokenType = 'access' | 'refresh';
+
+/** SimpleJWT's claims. */
+export interface TokenClaims {
+  token_type: TokenType;
+  user_id: number;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export class TokenNotValidException extends UnauthorizedException {
+  constructor(detail: string = AUTH_MESSAGES.tokenNotValid) {
+    super({ detail, code: TOKEN_NOT_VALID });
+  }
+}
+
+/** Whether a token was issued before the account's password changed or it was deactivated. */
+export function issuedBeforeCredentialsChange(claims: Pick<TokenClaims, 'iat'>, user: User): boolean {
+  // iat has whole seconds; a token from the same second as the change is let through.
+  return claims.iat < Math.floor(user.credentialsChangedAt.getTime() / 1000);
+}
+
+function isClaims(value: unknown): value is TokenClaims {
+  const claims = value as Partial<TokenClaims> | null;
+  return (
+    typeof claims === 'object' &&
+    claims !== null &&
+    (claims.token_type === 'access' || claims.token_type === 'refresh') &&
+    Number.isSafeInteger(claims.user_id) &&
+    typeof claims.jti === 'string' &&
+    Number.isInteger(claims.iat) &&
+    Number.isInteger(claims.exp)
+  );
+}
+
+/**
+ * Access and refresh tokens (HS256 only, token_type checked). Refresh tokens rotate: each use
+ * spends the token and issues a new one in the same family; a spent token presented again
+ * revokes the family.
+ */
+@Injectable()
+export class JwtTokensService {
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly config: AppConfig,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  /** A new login: a fresh refresh-token family. */
+  issuePair(user: User, family: string = randomUUID()): Promise<TokenPair> {
+    return this.issue(user, family);
+  }
+
+  async rotate(refresh: unknown): Promise<TokenPair> {
+    const claims = this.decode(refresh, 'refresh');
+    const row = await this.refreshTokens.findByJti(claims.jti);
+    if (!row || row.userId !== claims.user_id || row.revokedAt) throw new TokenNotValidException();
+    if (row.usedAt || !(await this.refreshTokens.markUsed(row.jti))) {
+      await this.refreshTokens.revokeFamily(row.family);
+      throw new TokenNotValidException();
+    }
+    const user = await this.users.findById(claims.user_id);
+    if (!user?.isActive || issuedBeforeCredentialsChange(claims, user)) throw new TokenNotValidException();
+    return this.issue(user, row.family);
+  }
+
+  /** auth/jwt/verify: any token type; a refresh token must also be unspent and unrevoked. */
+  async verify(token: unknown): Promise<void> {
+    const claims = this.decode(token);
+    if (claims.token_type === 'refresh') {
+      const row = await this.refreshTokens.findByJti(claims.jti);
+      if (!row || row.usedAt || row.revokedAt) throw new TokenNotValidException();
+    }
+    const user = await this.users.findById(claims.user_id);
+    if (!user?.isActive || issuedBeforeCredentialsChange(claims, user)) throw new TokenNotValidException();
+  }
+
+  private decode(token: unknown, expectedType?: TokenType): TokenClaims {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) throw new TokenNotValidException();
+    let claims: unknown;
+    try {
+      claims = this.jwt.verify(token, { algorithms: ['HS256'] });
+    } catch {
+      throw new TokenNotValidException();
+    }
+    if (!isClaims(claims) || (expectedType && claims.token_type !== expectedType)) throw new TokenNotValidException();
+    return claims;
+  }
+
+  private async issue(user: User, family: string): Promise<TokenPair> {
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (type: TokenType, jti: string, ttl: number) => {
+      const claims: TokenClaims = { token_type: type, exp: now + ttl, iat: now, jti, user_id: user.id };
+      return this.jwt.sign(claims, { algorithm: 'HS256' });
+    };
+    const refreshJti = randomUUID();
+    await this.refreshTokens.recordIssued({
+      jti: refreshJti,
+      family,
+      userId: user.id,
+      expiresAt: new Date((now + this.config.JWT_REFRESH_TTL_SECONDS) * 1000),
+    });
+    return {
+      access: sign('access', randomUUID(), this.config.JWT_ACCESS_TTL_SECONDS),
+      refresh: sign('refresh', refreshJti, this.config.JWT_REFRESH_TTL_SECONDS),
+    };
+  }
+}

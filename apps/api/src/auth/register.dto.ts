@@ -1,0 +1,84 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AUTH_LIMITS, AUTH_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '@app/contracts';
+import type { BodyRules } from './auth-body.js';
+
+export class RegisterDto {
+  @ApiProperty({ minLength: 2, maxLength: 150, example: 'Ada' })
+  first_name: string;
+
+  @ApiProperty({ minLength: 2, maxLength: 150, example: 'Lovelace' })
+  last_name: string;
+
+  @ApiProperty({ maxLength: 254, example: 'ada@example.com' })
+  email: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128, format: 'password' })
+  password: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128, format: 'password', description: 'Must equal password.' })
+  re_password: string;
+
+  @ApiProperty({ pattern: PHONE_PATTERN.source, example: '+441234567890', description: '+ and 6-13 digits' })
+  mobile_number: string;
+
+  @ApiPropertyOptional({ default: false, description: 'Agrees to promotional e-mails.' })
+  gives_permission?: boolean;
+}
+
+const { nameMinLength, nameMaxLength, passwordMinLength, passwordMaxLength, emailMaxLength } = AUTH_LIMITS;
+
+/** Spec admin-and-auth §5 "Registration", checked in the spec's order. */
+export const REGISTER_RULES: BodyRules = {
+  fields: [
+    {
+      name: 'first_name',
+      kind: 'string',
+      required: true,
+      minLength: nameMinLength,
+      maxLength: nameMaxLength,
+      message: AUTH_MESSAGES.names,
+    },
+    {
+      name: 'last_name',
+      kind: 'string',
+      required: true,
+      minLength: nameMinLength,
+      maxLength: nameMaxLength,
+      message: AUTH_MESSAGES.names,
+    },
+    {
+      name: 'password',
+      kind: 'password',
+      required: true,
+      minLength: passwordMinLength,
+      maxLength: passwordMaxLength,
+      message: AUTH_MESSAGES.passwordLength,
+    },
+    {
+      name: 'email',
+      kind: 'string',
+      required: true,
+      maxLength: emailMaxLength,
+      pattern: EMAIL_PATTERN,
+      message: AUTH_MESSAGES.email,
+    },
+    {
+      name: 'mobile_number',
+      kind: 'string',
+      required: true,
+      maxLength: 32,
+      pattern: PHONE_PATTERN,
+      message: AUTH_MESSAGES.phone,
+    },
+    {
+      name: 're_password',
+      kind: 'password',
+      required: true,
+      maxLength: passwordMaxLength,
+      message: AUTH_MESSAGES.passwordMismatch,
+    },
+    { name: 'gives_permission', kind: 'boolean', required: false },
+  ],
+  across: (body) =>
+    body.password === body.re_password ? null : { non_field_errors: [AUTH_MESSAGES.passwordMismatch] },
+};

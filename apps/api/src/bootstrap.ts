@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { AppConfig } from '@app/config';
+import { AppModule } from './app.module.js';
+import { createValidationPipe, HttpExceptionFilter } from '@app/common';
+import { serveWebApp } from './web/web-app.js';
+
+export const API_PREFIX = 'cuviewTV';
+
+/** Builds the api application; main.ts listens on the configured port, tests on port 0. */
+export async function createApiApp(
+  config: AppConfig,
+  options: { logger?: false; preview?: boolean } = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 12000 },
+    bodyLimit: 1024 * 1024,
+    // Shutdown must not wait out a keep-alive socket whose request the client abandoned (a
+    // cancelled get_analyze_info held close() for the 72 s keep-alive timeout). Replicas sit
+    // behind a load balancer that drains them before SIGTERM.
+    forceCloseConnections: true,
+    trustProxy: config.TRUST_PROXY,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: options.logger ?? ['error', 'warn', 'log'],
+    bufferLogs: false,
+    // Preview builds the module graph without creating providers (no database, no Redis):
+    // enough for the OpenAPI document (openapi.ts).
+    preview: options.preview ?? false,
+  });
+  await app.register(helmet as never, {
+    // The SPA and hls.js load media from the same origin; inline styles are used by React.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ['https:'],
+        scriptSrc: ["'self'", 'https:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const origins = [config.PUBLIC_URL, ...(config.CORS_ORIGINS?.split(',').map((o) => o.trim()) ?? [])];
+  app.enableCors({ origin: origins, credentials: false });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz', 'readyz', 'metrics', 'share/{*path}', 'tracker/{*path}'] });
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  await serveWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}

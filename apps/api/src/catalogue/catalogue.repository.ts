@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { ReadDb } from './read-db.js';
+import { VIDEO_JSON, videoPageQuery, VISIBLE, type VideoJson } from './video-sql.js';
+
+export interface BannerRow {
+  id: number;
+  title: string;
+  position: number;
+  video_id: number;
+  playlist_id: number;
+  group_id: number;
+  video: VideoJson;
+}
+
+/** Catalogue reads for viewers: only visible (status 1) items, everywhere. */
+@Injectable()
+export class CatalogueRepository {
+  constructor(private readonly read: ReadDb) {}
+
+  findVisibleCategories(): Promise<{ id: number; title: string }[]> {
+    return this.sql(`SELECT id, title FROM categories WHERE status = ${VISIBLE} ORDER BY title, id`);
+  }
+
+  async existsVisibleCategory(categoryId: number): Promise<boolean> {
+    const rows = await this.sql(`SELECT 1 FROM categories WHERE id = $1 AND status = ${VISIBLE}`, [categoryId]);
+    return rows.length > 0;
+  }
+
+  /** A category's videos are the visible videos carrying any of its tags, newest first. */
+  async findCategoryVideoPage(
+    categoryId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<{ total: number; videos: VideoJson[] }> {
+    const { text, values } = videoPageQuery(
+      `SELECT v.id, 0::float8 AS k FROM videos v
+       WHERE v.status = ${VISIBLE} AND v.id IN (
+         SELECT vt.video_id FROM category_tags ct JOIN video_tags vt ON vt.tag_id = ct.tag_id
+         WHERE ct.category_id = $1)`,
+      [categoryId],
+      page,
+      pageSize,
+    );
+    return (await this.read.one<{ total: number; videos: VideoJson[] }>({ text, values }))!;
+  }
+
+  findVisibleGroups(): Promise<{ id: number; title: string; position: number }[]> {
+    return this.sql(`SELECT id, title, position FROM groups WHERE status = ${VISIBLE} ORDER BY position, id`);
+  }
+
+  async findVisibleGroup(groupId: number): Promise<{ id: number; title: string; position: number } | null> {
+    const [row] = await this.sql<{ id: number; title: string; position: number }>(
+      `SELECT id, title, position FROM groups WHERE id = $1 AND status = ${VISIBLE}`,
+      [groupId],
+    );
+    return row ?? null;
+  }
+
+  /** Banners whose video, playlist and group are all visible, so every banner link works. */
+  findVisibleBanners(): Promise<BannerRow[]> {
+    return this.sql(`
+      SELECT b.id, b.title, b.position, b.video_id, b.playlist_id, b.group_id, ${VIDEO_JSON} AS video
+      FROM banner_videos b
+      JOIN videos v ON v.id = b.video_id AND v.status = ${VISIBLE}
+      JOIN playlists p ON p.id = b.playlist_id AND p.status = ${VISIBLE}
+      JOIN groups g ON g.id = b.group_id AND g.status = ${VISIBLE}
+      WHERE b.status = ${VISIBLE}
+      ORDER BY b.position, b.id`);
+  }
+
+  findActiveGenres(): Promise<{ id: number; title: string }[]> {
+    return this.sql('SELECT id, title FROM genres WHERE is_active ORDER BY title, id');
+  }
+
+  async findVisibleVideo(videoId: number): Promise<VideoJson | null> {
+    const [row] = await this.sql<{ video: VideoJson }>(
+      `SELECT ${VIDEO_JSON} AS video FROM videos v WHERE v.id = $1 AND v.status = ${VISIBLE}`,
+      [videoId],
+    );
+    return row?.video ?? null;
+  }
+
+  private sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
+    return this.read.rows<T>({ text, values });
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DEFAULT_IDS, PAGE_SIZE } from '@app/contracts';
+import type {
+  BannerVideoDto,
+  GroupDto,
+  GroupPlaylistsDto,
+  PlaylistDetailDto,
+  PlaylistSummaryDto,
+} from './dto/playlist.dto.js';
+import type { NamedDto, VideoDto, VideoPageDto } from './dto/video.dto.js';
+import { CatalogueRepository } from './catalogue.repository.js';
+import { MediaUrls } from './media-urls.js';
+import { PlaylistReadRepository } from './playlist-read.repository.js';
+import { toPlaylistDetailDto, toPlaylistSummaryDto } from './presenters.js';
+import { toVideoDto } from './video-sql.js';
+
+/** How many playlists the "New Playlists" carousel gets. */
+const LATEST_PLAYLISTS = PAGE_SIZE.viewer;
+
+@Injectable()
+export class CatalogueService {
+  constructor(
+    private readonly catalogue: CatalogueRepository,
+    private readonly playlists: PlaylistReadRepository,
+    private readonly urls: MediaUrls,
+  ) {}
+
+  categories(): Promise<NamedDto[]> {
+    return this.catalogue.findVisibleCategories();
+  }
+
+  async categoryVideos(categoryId: number, page: number): Promise<VideoPageDto> {
+    if (!(await this.catalogue.existsVisibleCategory(categoryId))) {
+      throw new NotFoundException({ message: 'Category not found' });
+    }
+    const row = await this.catalogue.findCategoryVideoPage(categoryId, page, PAGE_SIZE.viewer);
+    return { videos: row.videos.map((video) => toVideoDto(video, this.urls)), videoLength: row.total };
+  }
+
+  groups(): Promise<GroupDto[]> {
+    return this.catalogue.findVisibleGroups();
+  }
+
+  async groupPlaylists(groupId: number): Promise<GroupPlaylistsDto> {
+    const group = await this.catalogue.findVisibleGroup(groupId);
+    if (!group) throw new NotFoundException({ message: 'Group not found' });
+    return { ...group, playlists: await this.playlistsOfGroup(groupId) };
+  }
+
+  /** Group 5 (spec): an empty list when it is missing or hidden, so the landing page still loads. */
+  async concertsAndPerformances(): Promise<PlaylistSummaryDto[]> {
+    const group = await this.catalogue.findVisibleGroup(DEFAULT_IDS.concertsGroup);
+    return group ? this.playlistsOfGroup(group.id) : [];
+  }
+
+  async latestPlaylists(): Promise<PlaylistSummaryDto[]> {
+    const rows = await this.playlists.findLatestEditorial(LATEST_PLAYLISTS);
+    return rows.map((row) => toPlaylistSummaryDto(row, this.urls));
+  }
+
+  async bannerVideos(): Promise<BannerVideoDto[]> {
+    const rows = await this.catalogue.findVisibleBanners();
+    return rows.map((row) => {
+      const video = toVideoDto(row.video, this.urls);
+      return {
+        id: row.id,
+        title: row.title,
+        position: row.position,
+        video_id: row.video_id,
+        playlist_id: row.playlist_id,
+        group_id: row.group_id,
+        video_title: video.title,
+        duration: video.duration,
+        scripted_bunny_path: video.scripted_bunny_path,
+        yt_link: video.yt_link,
+        artists: video.artists,
+        composers: video.composers,
+      };
+    });
+  }
+
+  activeGenres(): Promise<NamedDto[]> {
+    return this.catalogue.findActiveGenres();
+  }
+
+  async video(videoId: number): Promise<VideoDto> {
+    const row = await this.catalogue.findVisibleVideo(videoId);
+    if (!row) throw new NotFoundException({ message: 'Video not found' });
+    return toVideoDto(row, this.urls);
+  }
+
+  /** Any visible playlist, editorial or another user's personal one (DESIGN.md §2.9). */
+  async playlistWithVideos(playlistId: number): Promise<PlaylistDetailDto> {
+    const row = await this.playlists.findVisibleWithVideos(playlistId);
+    if (!row) throw new NotFoundException({ message: 'Playlist not found' });
+    return toPlaylistDetailDto(row, this.urls);
+  }
+
+  essentialClassics(): Promise<PlaylistDetailDto> {
+    return this.playlistWithVideos(DEFAULT_IDS.essentialClassicsPlaylist);
+  }
+
+  private async playlistsOfGroup(groupId: number): Promise<PlaylistSummaryDto[]> {
+    const rows = await this.playlists.findGroupPlaylists(groupId);
+    return rows.map((row) => toPlaylistSummaryDto(row, this.urls));
+  }
+}

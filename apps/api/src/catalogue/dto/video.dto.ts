@@ -1,0 +1,109 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Any titled lookup value: genre, mood, activity, tag, video genre, composer, category, suggestion. */
+export class NamedDto {
+  @ApiProperty({ example: 12 })
+  id: number;
+
+  @ApiProperty({ example: 'Jazz' })
+  title: string;
+}
+
+/** An artist or band (spec: member). */
+export class MemberDto {
+  @ApiProperty({ example: 7 })
+  id: number;
+
+  @ApiProperty({ example: 'Nina Simone' })
+  title: string;
+
+  @ApiProperty({ example: '', description: 'Second line of the name (role, band, ...)' })
+  title2: string;
+
+  @ApiProperty({ example: '', description: 'Merchandise link, empty when none' })
+  merch_url: string;
+}
+
+/** A track placed on a video's timeline. */
+export class TrackDto {
+  @ApiProperty({ example: 31 })
+  id: number;
+
+  @ApiProperty({ example: 1, description: 'Order of the track inside the video, from 1' })
+  position: number;
+
+  @ApiProperty({ example: 'Feeling Good' })
+  title: string;
+
+  @ApiProperty({ type: [MemberDto] })
+  members: MemberDto[];
+
+  @ApiProperty({ example: 0, description: 'Seconds on the video timeline' })
+  starts_at: number;
+
+  @ApiProperty({ example: 172.5, description: 'Seconds on the video timeline' })
+  ends_at: number;
+}
+
+export class VideoDto {
+  @ApiProperty({ example: 403 })
+  id: number;
+
+  @ApiProperty({ example: 'Live at Montreux' })
+  title: string;
+
+  @ApiProperty({ example: 245.3, description: 'Seconds' })
+  duration: number;
+
+  @ApiProperty({
+    example: '/cuviewTV/media/videos/403/hls/master.m3u8',
+    description: 'URL of the HLS master playlist; empty when the video plays from yt_link only',
+  })
+  scripted_bunny_path: string;
+
+  @ApiProperty({ example: '', description: 'Embedded source (YouTube, Vimeo, ...), empty when none' })
+  yt_link: string;
+
+  @ApiProperty({ example: 'Nina Simone, Duke Ellington', description: 'Artist names, comma-separated' })
+  artists: string;
+
+  @ApiProperty({ example: 'Leslie Bricusse, Anthony Newley', description: 'Composer names, comma-separated' })
+  composers: string;
+
+  @ApiProperty({ type: [MemberDto], description: 'Artists of all tracks, in order of appearance' })
+  members: MemberDto[];
+
+  @ApiProperty({ type: [TrackDto] })
+  tracks: TrackDto[];
+
+  @ApiProperty({ description: 'The audio carries a watermark that analysis can read' })
+  watermark: boolean;
+
+  @ApiProperty({ description: 'Every track is in the fingerprint index, so analysis can recognise it' })
+  footprint: boolean;
+
+  @ApiPropertyOptional({ example: 1, description: 'Position inside the playlist (playlist answers only)' })
+  position?: number;
+}
+
+export class VideoPageDto {
+  @ApiProperty({ type: [VideoDto], description: 'One page (20 videos); empty past the last page' })
+  videos: VideoDto[];
+
+  @ApiProperty({ example: 134, description: 'Number of matching videos over all pages' })
+  videoLength: number;
+}
+
+export class VideoLengthDto {
+  @ApiProperty({ example: 134, description: 'Number of matching videos' })
+  videoLength: number;
+}
+
+/** The first video of a playlist, enough for a cover. */
+export class CoverVideoDto {
+  @ApiProperty({ example: 403 })
+  id: number;
+
+  @ApiProperty({ example: '/cuviewTV/media/videos/403/hls/master.m3u8' })
+  scripted_bunny_path: string;
+}

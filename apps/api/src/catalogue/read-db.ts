@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { SqlQuery } from './video-sql.js';
+
+/** One name per statement text, so each pooled connection prepares a statement once. */
+export function statementName(text: string): string {
+  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * Runs the viewer's read statements as named prepared statements on TypeORM's own pool.
+ * They are large (a video answer is one JSON expression with several subqueries), and
+ * planning them afresh on every request cost as much as running them; a prepared statement
+ * is parsed once per connection and its plan can be cached. Statement texts come from a
+ * fixed set of builders, so the number of names stays small.
+ */
+@Injectable()
+export class ReadDb {
+  constructor(private readonly db: DataSource) {}
+
+  async rows<T>({ text, values }: SqlQuery): Promise<T[]> {
+    const pool = (this.db.driver as unknown as { master?: Pool }).master;
+    if (!pool) return this.db.query(text, values);
+    const result = await pool.query({ name: statementName(text), text, values });
+    return result.rows as T[];
+  }
+
+  async one<T>(query: SqlQuery): Promise<T | null> {
+    const [row] = await this.rows<T>(query);
+    return row ?? null;
+  }
+}

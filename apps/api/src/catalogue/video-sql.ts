@@ -1,0 +1,126 @@
+import type { MemberDto, TrackDto, VideoDto } from './dto/video.dto.js';
+import type { MediaUrls } from './media-urls.js';
+
+/** Visible to viewers (DESIGN.md §2.4). Inlined in SQL; never user input. */
+export const VISIBLE = 1;
+
+const MEMBER_JSON = (m: string) =>
+  `json_build_object('id', ${m}.id, 'title', ${m}.title, 'title2', ${m}.title2, 'merch_url', ${m}.merch_url)`;
+
+/**
+ * One video as JSON for a `videos` row aliased `v`: its own fields and its tracks, each with
+ * its artists and composers. Built in Postgres so that a list of videos is one round trip;
+ * toVideoDto derives the video's members, artists, composers and footprint from the tracks
+ * (in order of first appearance), which costs far less than asking Postgres for each.
+ * `extra` adds key/value pairs (e.g. `'position', pv.position`).
+ */
+export const videoJson = (extra = '') => `json_build_object(${extra ? `${extra},` : ''}
+  'id', v.id,
+  'title', v.title,
+  'duration', v.duration,
+  'yt_link', v.yt_link,
+  'hls_master_key', v.hls_master_key,
+  'watermark', EXISTS (SELECT 1 FROM watermark_codes w WHERE w.video_id = v.id),
+  'tracks', (
+    SELECT COALESCE(json_agg(json_build_object(
+        'id', vt.id, 'position', vt.position, 'title', at.title,
+        'starts_at', vt.start_time, 'ends_at', vt.end_time,
+        'fingerprinted', at.fingerprinted_at IS NOT NULL,
+        'members', (
+          SELECT COALESCE(json_agg(${MEMBER_JSON('m')} ORDER BY m.title, m.id), '[]'::json)
+          FROM album_track_members atm JOIN members m ON m.id = atm.member_id
+          WHERE atm.album_track_id = vt.album_track_id),
+        'composers', (
+          SELECT COALESCE(json_agg(json_build_object('id', c.id, 'title', c.title) ORDER BY c.title, c.id), '[]'::json)
+          FROM album_track_composers atc JOIN composers c ON c.id = atc.composer_id
+          WHERE atc.album_track_id = vt.album_track_id)
+      ) ORDER BY vt.position), '[]'::json)
+    FROM video_tracks vt JOIN album_tracks at ON at.id = vt.album_track_id
+    WHERE vt.video_id = v.id)
+)`;
+
+export const VIDEO_JSON = videoJson();
+
+interface TrackJson {
+  id: number;
+  position: number;
+  title: string;
+  starts_at: number;
+  ends_at: number;
+  fingerprinted: boolean;
+  members: MemberDto[];
+  composers: { id: number; title: string }[];
+}
+
+/** The shape VIDEO_JSON produces. */
+export interface VideoJson {
+  id: number;
+  title: string;
+  duration: number;
+  yt_link: string;
+  hls_master_key: string | null;
+  watermark: boolean;
+  tracks: TrackJson[];
+  position?: number;
+}
+
+/** Each value once, in order of first appearance (tracks by position, names sorted within a track). */
+function distinctById<T extends { id: number }>(lists: T[][]): T[] {
+  const seen = new Map<number, T>();
+  for (const list of lists) for (const item of list) if (!seen.has(item.id)) seen.set(item.id, item);
+  return [...seen.values()];
+}
+
+export function toVideoDto(row: VideoJson, urls: MediaUrls): VideoDto {
+  const members = distinctById(row.tracks.map((t) => t.members));
+  const composers = distinctById(row.tracks.map((t) => t.composers));
+  const tracks: TrackDto[] = row.tracks.map((t) => ({
+    id: t.id,
+    position: t.position,
+    title: t.title,
+    members: t.members,
+    starts_at: t.starts_at,
+    ends_at: t.ends_at,
+  }));
+  const dto: VideoDto = {
+    id: row.id,
+    title: row.title,
+    duration: row.duration,
+    scripted_bunny_path: urls.hls(row.hls_master_key),
+    yt_link: row.yt_link,
+    artists: members.map((m) => m.title).join(', '),
+    composers: composers.map((c) => c.title).join(', '),
+    members,
+    tracks,
+    watermark: row.watermark,
+    // Analysis can recognise the video when every track is in the fingerprint index.
+    footprint: row.tracks.length > 0 && row.tracks.every((t) => t.fingerprinted),
+  };
+  if (row.position !== undefined) dto.position = row.position;
+  return dto;
+}
+
+/** A parameterised SQL statement, runnable by TypeORM's `query` or a raw `pg` client alike. */
+export interface SqlQuery {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * One page of videos plus the number of matches, in one statement. `matched` is a SELECT of
+ * `id` and a sort key `k` over visible videos; pages are ordered by k, then newest first.
+ * A page past the end answers no videos and the true total.
+ */
+export function videoPageQuery(matched: string, values: unknown[], page: number, pageSize: number): SqlQuery {
+  const n = values.length;
+  return {
+    text: `WITH matched AS MATERIALIZED (${matched})
+SELECT (SELECT count(*)::int FROM matched) AS total,
+  COALESCE((
+    SELECT json_agg(${VIDEO_JSON} ORDER BY p.k DESC, p.id DESC)
+    FROM (SELECT id, k FROM matched ORDER BY k DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}) p
+    JOIN videos v ON v.id = p.id
+  ), '[]'::json) AS videos`,
+    values: [...values, pageSize, (page - 1) * pageSize],
+  };
+}

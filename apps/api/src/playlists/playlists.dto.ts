@@ -1,0 +1,153 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { CoverVideoDto, VideoDto } from '../catalogue/dto/video.dto.js';
+import { MAX_INT } from '../catalogue/params.js';
+
+/** The spec's one message for every bad playlist name (spec viewer §5). */
+export const INVALID_NAME = 'Please, Provide Valid Name';
+/** Letters (any script), digits and spaces, at least two characters once trimmed. */
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N}\s]*[\p{L}\p{N}]$/u;
+const MAX_VIDEOS = 500;
+const VIDEO_LIST = 'video_list must be a list of video ids';
+
+/** Outer whitespace dropped and inner runs (tabs, new lines) made one space. */
+const tidy = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value);
+/** Ids sent as numeric strings ("403") are read as numbers. */
+const toIds = ({ value }: { value: unknown }) =>
+  Array.isArray(value)
+    ? value.map((id) => (typeof id === 'string' && /^\d{1,10}$/.test(id.trim()) ? Number(id) : id))
+    : value;
+
+export class AddFullPlaylistDto {
+  @ApiProperty({ example: 'Sunday Morning', description: 'Letters, digits and spaces; more than 1 character' })
+  @Transform(tidy)
+  @IsString({ message: INVALID_NAME })
+  @MaxLength(200, { message: INVALID_NAME })
+  @Matches(NAME, { message: INVALID_NAME })
+  title: string;
+
+  @ApiProperty({ type: [Number], example: [403, 491], required: false, description: 'Videos to put in it, in order' })
+  @IsOptional()
+  @Transform(toIds)
+  @IsArray({ message: VIDEO_LIST })
+  @ArrayMaxSize(MAX_VIDEOS, { message: `At most ${MAX_VIDEOS} videos at once` })
+  @IsInt({ each: true, message: VIDEO_LIST })
+  @Min(1, { each: true, message: VIDEO_LIST })
+  @Max(MAX_INT, { each: true, message: VIDEO_LIST })
+  video_list?: number[];
+}
+
+export class AddPlaylistVideoDto {
+  @ApiProperty({ type: [Number], example: [827], description: 'Videos to append; ones already in it are skipped' })
+  @Transform(toIds)
+  @IsArray({ message: VIDEO_LIST })
+  @ArrayMinSize(1, { message: 'video_list must hold at least one video id' })
+  @ArrayMaxSize(MAX_VIDEOS, { message: `At most ${MAX_VIDEOS} videos at once` })
+  @IsInt({ each: true, message: VIDEO_LIST })
+  @Min(1, { each: true, message: VIDEO_LIST })
+  @Max(MAX_INT, { each: true, message: VIDEO_LIST })
+  video_list: number[];
+}
+
+export class CheckPlaylistDto {
+  @ApiProperty({ example: 403 })
+  video_id: number;
+
+  @ApiProperty({ type: [Number], example: [12, 40], description: "Ids of the user's playlists holding the video" })
+  playlists: number[];
+}
+
+/** The playlist after a change, as the open list and the My Playlists tile need it. */
+class PlaylistChangeDto {
+  @ApiProperty({ example: 12 })
+  id: number;
+
+  @ApiProperty({ example: 'Sunday Morning' })
+  title: string;
+
+  @ApiProperty({ example: 5 })
+  user_id: number;
+
+  @ApiProperty({ example: 1250.5, description: 'New total duration in seconds' })
+  duration: number;
+
+  @ApiProperty({
+    example: 403,
+    nullable: true,
+    type: Number,
+    description: 'Cover video (first video) after the change',
+  })
+  video_id: number | null;
+
+  @ApiProperty({ type: CoverVideoDto, nullable: true })
+  video: CoverVideoDto | null;
+
+  @ApiProperty({ example: 6 })
+  number_of_videos: number;
+}
+
+export class AddVideosResultDto extends PlaylistChangeDto {
+  @ApiProperty({ type: [VideoDto], description: 'The videos actually appended (already present ones are skipped)' })
+  videos: VideoDto[];
+
+  @ApiProperty({ example: 245.3, description: 'Seconds added by this call' })
+  added_duration: number;
+}
+
+export class RemoveVideoResultDto extends PlaylistChangeDto {
+  @ApiProperty({ example: 827, description: 'The video taken out' })
+  removed_video_id: number;
+}
+
+/** What to show after deleting a playlist: the next one of the user's, else the default playlist. */
+export class NextPlaylistDto {
+  @ApiProperty({ example: 12, description: 'The playlist that was deleted' })
+  deleted_id: number;
+
+  @ApiProperty({ example: 54, nullable: true, type: Number, description: 'null only when no playlist is left to show' })
+  id: number | null;
+
+  @ApiProperty({ example: 'Late Night Jazz' })
+  title: string;
+
+  @ApiProperty({ example: null, nullable: true, type: Number })
+  user_id: number | null;
+
+  @ApiProperty({ example: 4, nullable: true, type: Number })
+  group_id: number | null;
+
+  @ApiProperty({ example: 3605.2 })
+  duration: number;
+
+  @ApiProperty({ example: 403, nullable: true, type: Number })
+  video_id: number | null;
+
+  @ApiProperty({ type: [VideoDto] })
+  videos: VideoDto[];
+}
+
+export class ArrangeResultDto {
+  @ApiProperty({ example: 12 })
+  playlist_id: number;
+
+  @ApiProperty({ example: 5, description: 'Where the dragged video was' })
+  position1: number;
+
+  @ApiProperty({ example: 2, description: 'Where it is now; the videos between shifted by one' })
+  position2: number;
+
+  @ApiProperty({ example: 1, description: 'Zero-based index of the dragged video after the move' })
+  index: number;
+}

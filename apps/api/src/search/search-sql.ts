@@ -1,0 +1,156 @@
+import { FilterKind, PAGE_SIZE } from '@app/contracts';
+import { videoPageQuery, VISIBLE, type SqlQuery } from '../catalogue/video-sql.js';
+import type { FilterSelection } from './filter-list.js';
+
+// The SQL of search and filters (DESIGN.md §4), as pure builders so the benchmark's raw `pg`
+// baseline runs exactly what the api runs. Text arrives already normalised by cuview_norm
+// (only a-z, 0-9 and single spaces), and matching compares it with cuview_norm(title), which
+// every searchable table indexes with a trigram GIN index.
+
+/** Below this many characters trigrams cannot narrow a substring search, so words are prefix-matched. */
+const MIN_SUBSTRING = 3;
+/** Lists without paging (genres and moods of the filter) are capped all the same. */
+const UNPAGED_CAP = 500;
+const SUGGESTIONS = 10;
+
+/** Where each filter kind lives: its lookup table and the (video_id, value_id) pairs linking it to videos. */
+const FACETS: Record<FilterKind, { table: string; link: string }> = {
+  [FilterKind.Tag]: { table: 'tags', link: 'SELECT video_id, tag_id AS value_id FROM video_tags' },
+  [FilterKind.Genre]: { table: 'genres', link: 'SELECT video_id, genre_id AS value_id FROM video_genre_links' },
+  [FilterKind.Mood]: { table: 'moods', link: 'SELECT video_id, mood_id AS value_id FROM video_moods' },
+  [FilterKind.Activity]: {
+    table: 'activities',
+    link: 'SELECT video_id, activity_id AS value_id FROM video_activities',
+  },
+  [FilterKind.VideoGenre]: {
+    table: 'video_genres',
+    link: 'SELECT video_id, video_genre_id AS value_id FROM video_videogenres',
+  },
+  // Artists and composers belong to album tracks; a video has those of the tracks on its timeline.
+  [FilterKind.Artist]: {
+    table: 'members',
+    link: `SELECT vt.video_id, atm.member_id AS value_id
+      FROM video_tracks vt JOIN album_track_members atm ON atm.album_track_id = vt.album_track_id`,
+  },
+  [FilterKind.Composer]: {
+    table: 'composers',
+    link: `SELECT vt.video_id, atc.composer_id AS value_id
+      FROM video_tracks vt JOIN album_track_composers atc ON atc.album_track_id = vt.album_track_id`,
+  },
+};
+
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Appends a value and answers its placeholder. */
+function bind(values: unknown[], value: unknown): string {
+  values.push(value);
+  return `$${values.length}`;
+}
+
+/**
+ * "Title contains the text" ignoring case, accents and punctuation, plus close spellings
+ * (trigram word similarity). Short texts match the start of a word instead. `norm` is the
+ * normalised title: videos store it (title_norm), small lookup tables compute cuview_norm(title).
+ */
+function textMatches(norm: string, q: string, values: unknown[]): string {
+  if (q.length >= MIN_SUBSTRING) {
+    return `(${norm} LIKE ${bind(values, `%${likeEscape(q)}%`)} OR ${bind(values, q)} <% ${norm})`;
+  }
+  return `(${norm} LIKE ${bind(values, `${likeEscape(q)}%`)} OR ${norm} LIKE ${bind(values, `% ${likeEscape(q)}%`)})`;
+}
+
+/**
+ * Sort key of a title match: the exact title, then titles starting with the text, then a word
+ * starting with it, then the text anywhere; close spellings last, by similarity. Only those
+ * pay for word_similarity(), the costly part at thousands of matches.
+ */
+function textRank(norm: string, q: string, values: unknown[]): string {
+  const text = bind(values, q);
+  const e = likeEscape(q);
+  return `(CASE WHEN ${norm} = ${text} THEN 4
+    WHEN ${norm} LIKE ${bind(values, `${e}%`)} THEN 3
+    WHEN ${norm} LIKE ${bind(values, `% ${e}%`)} THEN 2
+    WHEN ${norm} LIKE ${bind(values, `%${e}%`)} THEN 1
+    ELSE word_similarity(${text}, ${norm}) END)::float8`;
+}
+
+/**
+ * Visible videos matching every kind of the selection (ids of one kind OR-ed), with sort key 0.
+ * The ids come from the link tables (INTERSECT across kinds); hidden videos, normally a few,
+ * are taken out by an anti-join, so a filter never scans the whole videos table.
+ */
+function filteredVideos(selection: FilterSelection, values: unknown[]): string {
+  if (selection.size === 0) return `SELECT v.id, 0::float8 AS k FROM videos v WHERE v.status = ${VISIBLE}`;
+  const sets = [...selection].map(
+    ([kind, ids]) =>
+      `SELECT l.video_id FROM (${FACETS[kind].link}) l WHERE l.value_id = ANY(${bind(values, ids)}::int[])`,
+  );
+  const ids = sets.length === 1 ? `SELECT DISTINCT s.video_id FROM (${sets[0]}) s` : sets.join(' INTERSECT ');
+  return `SELECT m.video_id AS id, 0::float8 AS k FROM (${ids}) m
+    WHERE NOT EXISTS (
+      SELECT 1 FROM videos h WHERE h.id = m.video_id AND (h.status < ${VISIBLE} OR h.status > ${VISIBLE}))`;
+}
+
+export function searchSuggestionsQuery(q: string): SqlQuery {
+  const values: unknown[] = [];
+  const where = textMatches('v.title_norm', q, values);
+  const rank = textRank('v.title_norm', q, values);
+  return {
+    text: `SELECT v.id, v.title FROM videos v
+      WHERE v.status = ${VISIBLE} AND ${where}
+      ORDER BY ${rank} DESC, v.title, v.id LIMIT ${SUGGESTIONS}`,
+    values,
+  };
+}
+
+export function searchResultsQuery(q: string, page: number): SqlQuery {
+  const values: unknown[] = [];
+  const where = textMatches('v.title_norm', q, values);
+  const rank = textRank('v.title_norm', q, values);
+  return videoPageQuery(
+    `SELECT v.id, ${rank} AS k FROM videos v WHERE v.status = ${VISIBLE} AND ${where}`,
+    values,
+    page,
+    PAGE_SIZE.viewer,
+  );
+}
+
+export function filterResultsQuery(selection: FilterSelection, page: number): SqlQuery {
+  const values: unknown[] = [];
+  return videoPageQuery(filteredVideos(selection, values), values, page, PAGE_SIZE.viewer);
+}
+
+export function filterCountQuery(selection: FilterSelection): SqlQuery {
+  const values: unknown[] = [];
+  return { text: `SELECT count(*)::int AS total FROM (${filteredVideos(selection, values)}) m`, values };
+}
+
+/**
+ * Values of one filter kind that still have visible videos under the selection (which should
+ * not hold that kind itself), optionally narrowed by text, a page at a time or all at once.
+ */
+export function facetQuery(kind: FilterKind, q: string, selection: FilterSelection, page: number | null): SqlQuery {
+  const values: unknown[] = [];
+  const source = FACETS[kind];
+  const narrowed = selection.size > 0;
+  const matched = narrowed ? `WITH matched AS MATERIALIZED (${filteredVideos(selection, values)}) ` : '';
+  const inSelection = narrowed ? ' AND l.video_id IN (SELECT id FROM matched)' : '';
+  const text = q ? ` AND ${textMatches('cuview_norm(f.title)', q, values)}` : '';
+  const order = q
+    ? `cuview_norm(f.title) LIKE ${bind(values, `${likeEscape(q)}%`)} DESC, f.title, f.id`
+    : 'f.title, f.id';
+  const limit =
+    page === null
+      ? `LIMIT ${UNPAGED_CAP}`
+      : `LIMIT ${bind(values, PAGE_SIZE.dropdown)} OFFSET ${bind(values, (page - 1) * PAGE_SIZE.dropdown)}`;
+  return {
+    text: `${matched}SELECT f.id, f.title, ${Number(kind)} AS kind FROM ${source.table} f
+      WHERE EXISTS (
+        SELECT 1 FROM (${source.link}) l JOIN videos v ON v.id = l.video_id AND v.status = ${VISIBLE}
+        WHERE l.value_id = f.id${inSelection})${text}
+      ORDER BY ${order} ${limit}`,
+    values,
+  };
+}

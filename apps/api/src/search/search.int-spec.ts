@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { FilterKind, Status } from '@app/contracts';
+import type { User, Video } from '@app/db';
+import { startTestApi, TestFactories, type TestApi } from '@app/testing';
+import { createApiApp } from '../bootstrap.js';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('search and filters', () => {
+  let api: TestApi;
+  let f: TestFactories;
+  let viewer: User;
+  let spider: Video;
+  let halo: Video;
+  let haloLive: Video;
+  let club: Video;
+  let bjork: Video;
+  let hidden: Video;
+  const ids: Record<string, number> = {};
+
+  const post = async (path: string, body?: unknown, token?: string): Promise<[number, Json]> => {
+    const response = await api.request(`/cuviewTV/${path}`, { method: 'POST', json: body, token });
+    return [response.status, await response.json()];
+  };
+  const titles = (videos: Json[]) => videos.map((v: Json) => v.title).sort();
+
+  beforeAll(async () => {
+    api = await startTestApi(createApiApp);
+    f = new TestFactories(api.app.get(DataSource), api.config.JWT_SECRET);
+    viewer = await f.user();
+    spider = await f.video({
+      title: 'Spider-Man Theme',
+      genres: ['Rock'],
+      moods: ['Energetic'],
+      activities: ['Running'],
+      tags: ['soundtrack'],
+      videoGenres: ['Film'],
+      tracks: [{ members: ['The Ramones'], composers: ['Paul Francis Webster'] }],
+    });
+    halo = await f.video({
+      title: 'Beyoncé – Halo',
+      genres: ['Pop'],
+      moods: ['Romantic'],
+      activities: ['Relaxing'],
+      tags: ['ballad'],
+      videoGenres: ['Music video'],
+      tracks: [{ members: ['Beyoncé'], composers: ['Ryan Tedder'] }],
+    });
+    haloLive = await f.video({
+      title: 'Halo (Live in Paris)',
+      genres: ['Pop', 'Soul'],
+      moods: ['Energetic'],
+      activities: ['Running'],
+      tags: ['live'],
+      videoGenres: ['Concert'],
+      tracks: [{ members: ['Beyoncé', 'Jay-Z'], composers: ['Ryan Tedder', 'Evan Bogart'] }],
+    });
+    club = await f.video({ title: 'The 100% Club [Live] (feat. $ign)', genres: ['Rock'], tags: ['live'] });
+    bjork = await f.video({ title: 'Björk: Jóga', genres: ['Electronic'], moods: ['Melancholic'] });
+    hidden = await f.video({
+      title: 'Spider-Man Outtakes',
+      status: Status.Off,
+      genres: ['Rock', 'Polka'],
+      moods: ['Sleepy'],
+      activities: ['Ironing'],
+      tags: ['secret'],
+      videoGenres: ['Bootleg'],
+      tracks: [{ members: ['Hidden Band'], composers: ['Hidden Composer'] }],
+    });
+    for (const [name, make] of [
+      ['rock', () => f.genre('Rock')],
+      ['pop', () => f.genre('Pop')],
+      ['soul', () => f.genre('Soul')],
+      ['energetic', () => f.mood('Energetic')],
+      ['running', () => f.activity('Running')],
+      ['live', () => f.tag('live')],
+      ['beyonce', () => f.member('Beyoncé')],
+      ['jayz', () => f.member('Jay-Z')],
+      ['tedder', () => f.composer('Ryan Tedder')],
+      ['concert', () => f.videoGenre('Concert')],
+    ] as const) {
+      ids[name] = (await make()).id;
+    }
+  });
+  afterAll(async () => api?.close());
+
+  describe('by title', () => {
+    it('suggests titles ignoring case, accents and punctuation', async () => {
+      expect(await post('get_search_suggestions/spider%20man/')).toEqual([
+        200,
+        [{ id: spider.id, title: 'Spider-Man Theme' }],
+      ]);
+      expect((await post('get_search_suggestions/SPIDER-MAN!!!/'))[1]).toEqual([
+        { id: spider.id, title: 'Spider-Man Theme' },
+      ]);
+      expect((await post('get_search_suggestions/beyonce/'))[1].map((s: Json) => s.id)).toEqual([halo.id]);
+      expect((await post('get_search_suggestions/bjork%20joga/'))[1].map((s: Json) => s.id)).toEqual([bjork.id]);
+      expect((await post(`get_search_suggestions/${encodeURIComponent('Björk')}/`))[1].map((s: Json) => s.id)).toEqual([
+        bjork.id,
+      ]);
+    });
+
+    it('ranks the closest titles first and matches the start of words for short texts', async () => {
+      const [, halos] = await post('get_search_suggestions/halo/');
+      expect(halos.map((s: Json) => s.id)).toEqual([haloLive.id, halo.id]);
+      const [, short] = await post('get_search_suggestions/jo/');
+      expect(short.map((s: Json) => s.id)).toEqual([bjork.id]);
+    });
+
+    it('pages results with the total, never showing hidden videos', async () => {
+      const [status, page] = await post('get_search_results/spider%20man/1/');
+      expect(status).toBe(200);
+      expect(page.videoLength).toBe(1);
+      expect(page.videos[0]).toMatchObject({
+        id: spider.id,
+        artists: 'The Ramones',
+        composers: 'Paul Francis Webster',
+      });
+      expect(await post('get_search_results/spider%20man/2/')).toEqual([200, { videos: [], videoLength: 1 }]);
+      expect(await post('get_search_results/spider%20man/1000000000/')).toEqual([200, { videos: [], videoLength: 1 }]);
+    });
+
+    it('finds titles with a close spelling', async () => {
+      const [, page] = await post('get_search_results/spidr%20man%20theme/1/');
+      expect(page.videos.map((v: Json) => v.id)).toEqual([spider.id]);
+    });
+
+    it('takes SQL and regex metacharacters as plain text', async () => {
+      expect(
+        (await post(`get_search_results/${encodeURIComponent('100%')}/1/`))[1].videos.map((v: Json) => v.id),
+      ).toEqual([club.id]);
+      expect((await post(`get_search_results/${encodeURIComponent('feat. $ign')}/1/`))[1].videoLength).toBe(1);
+      for (const text of ["'; DROP TABLE videos; --", '%', '_', '.*', '(', '[a-z]+', '\\', '%_%', '$1', '|||', '!4']) {
+        const [status, page] = await post(`get_search_results/${encodeURIComponent(text)}/1/`);
+        expect(status).toBe(200);
+        expect(page.videos.every((v: Json) => v.id !== hidden.id)).toBe(true);
+        const [suggestStatus] = await post(`get_search_suggestions/${encodeURIComponent(text)}/`);
+        expect(suggestStatus).toBe(200);
+      }
+      expect(await post(`get_search_results/${encodeURIComponent('%')}/1/`)).toEqual([
+        200,
+        { videos: [], videoLength: 0 },
+      ]);
+      expect((await post('get_search_results/halo/1/'))[1].videoLength).toBe(2);
+    });
+
+    it('refuses absurd input with a clear 400', async () => {
+      const long = 'a'.repeat(10_000);
+      expect(await post(`get_search_results/${long}/1/`)).toEqual([
+        400,
+        { message: 'Search text is too long (at most 200 characters)' },
+      ]);
+      expect((await post(`get_search_suggestions/${long}/`))[0]).toBe(400);
+      expect((await post(`get_artists_for_filter/${long}/1/`, { data: '' }))[0]).toBe(400);
+      for (const page of ['0', '-1', 'abc', '1e3', '99999999999']) {
+        const [status, body] = await post(`get_search_results/halo/${page}/`);
+        expect([page, status]).toEqual([page, 400]);
+        expect(body.message).toMatch(/page must be a whole number/);
+      }
+    });
+  });
+
+  describe('filters', () => {
+    it('ORs entries of one kind and ANDs different kinds', async () => {
+      const [, rock] = await post('get_filter_results/1/', { data: `${ids.rock}!4` });
+      expect(titles(rock.videos)).toEqual(titles([spider, club]));
+      expect(rock.videoLength).toBe(2);
+      const [, rockOrPop] = await post('get_filter_results/1/', { data: `${ids.rock}!4|${ids.pop}!4` });
+      expect(rockOrPop.videoLength).toBe(4);
+      const [, popAndEnergetic] = await post('get_filter_results/1/', { data: `${ids.pop}!4|${ids.energetic}!5` });
+      expect(popAndEnergetic.videos.map((v: Json) => v.id)).toEqual([haloLive.id]);
+      const [, byArtistAndComposer] = await post('get_filter_results/1/', {
+        data: [
+          { id: ids.jayz, kind: FilterKind.Artist },
+          { id: ids.tedder, kind: FilterKind.Composer },
+        ],
+      });
+      expect(byArtistAndComposer.videos.map((v: Json) => v.id)).toEqual([haloLive.id]);
+      const [, byTagActivityVideoGenre] = await post('get_filter_results/1/', {
+        data: `${ids.live}!2|${ids.running}!6|${ids.concert}!8`,
+      });
+      expect(byTagActivityVideoGenre.videos.map((v: Json) => v.id)).toEqual([haloLive.id]);
+    });
+
+    it('counts matches with or without a signed-in user', async () => {
+      expect(await post('get_videos_length_for_filter/', { data: `${ids.rock}!4` })).toEqual([200, { videoLength: 2 }]);
+      expect(await post('get_videos_length_for_filter/', { data: `${ids.beyonce}!7` }, f.token(viewer))).toEqual([
+        200,
+        { videoLength: 2 },
+      ]);
+      expect(await post('get_videos_length_for_filter/', { data: '424242!4' })).toEqual([200, { videoLength: 0 }]);
+    });
+
+    it('pages filter results and answers an empty page past the end', async () => {
+      expect(await post('get_filter_results/2/', { data: `${ids.rock}!4` })).toEqual([
+        200,
+        { videos: [], videoLength: 2 },
+      ]);
+      expect((await post('get_filter_results/0/', { data: `${ids.rock}!4` }))[0]).toBe(400);
+    });
+
+    it('refuses malformed filter lists with a clear 400', async () => {
+      for (const data of ['abc', '1!99', '|||', '1!4|', '!4', '1!', '1!4!5', "1!4'; --", 12, { id: 1 }]) {
+        for (const path of [
+          'get_filter_results/1/',
+          'get_videos_length_for_filter/',
+          'get_artists_for_filter/%20/1/',
+        ]) {
+          const [status, body] = await post(path, { data });
+          expect([path, data, status]).toEqual([path, data, 400]);
+          expect(body.message).toMatch(/filter|data must be/i);
+        }
+      }
+      expect((await post('get_filter_results/1/', { data: '1!4', extra: 1 }))[0]).toBe(200);
+      expect((await post('get_filter_results/1/', [1, 2]))[0]).toBe(400);
+    });
+  });
+
+  describe('facet lists', () => {
+    it('lists artists, composers, tags and video genres that have visible videos', async () => {
+      const [, artists] = await post('get_artists_for_filter/%20/1/', { data: '' });
+      expect(artists.map((a: Json) => a.title)).toEqual(['Beyoncé', 'Jay-Z', 'The Ramones']);
+      expect(artists[0]).toEqual({ id: ids.beyonce, title: 'Beyoncé', kind: FilterKind.Artist });
+      const [, composers] = await post('get_composers_for_filter/%20/1/', {});
+      expect(composers.map((c: Json) => c.title)).toEqual(['Evan Bogart', 'Paul Francis Webster', 'Ryan Tedder']);
+      const [, tags] = await post('get_tags_for_filter/%20/1/');
+      expect(tags.map((t: Json) => [t.title, t.kind])).toEqual([
+        ['ballad', 2],
+        ['live', 2],
+        ['soundtrack', 2],
+      ]);
+      const [, videoGenres] = await post('get_videogenres_for_filter/%20/1/', { data: [] });
+      expect(videoGenres.map((g: Json) => g.title)).toEqual(['Concert', 'Film', 'Music video']);
+    });
+
+    it('narrows a facet by text, ignoring accents', async () => {
+      const [, artists] = await post('get_artists_for_filter/beyo/1/', { data: '' });
+      expect(artists.map((a: Json) => a.title)).toEqual(['Beyoncé']);
+      const [, jay] = await post('get_artists_for_filter/jay%20z/1/', { data: '' });
+      expect(jay.map((a: Json) => a.title)).toEqual(['Jay-Z']);
+    });
+
+    it('narrows facets to the current selection of other kinds', async () => {
+      const [, artists] = await post('get_artists_for_filter/%20/1/', { data: `${ids.energetic}!5` });
+      expect(artists.map((a: Json) => a.title)).toEqual(['Beyoncé', 'Jay-Z', 'The Ramones']);
+      const [, soulArtists] = await post('get_artists_for_filter/%20/1/', { data: `${ids.soul}!4` });
+      expect(soulArtists.map((a: Json) => a.title)).toEqual(['Beyoncé', 'Jay-Z']);
+      // The facet's own kind is left out, so other artists can still be OR-ed in.
+      const [, withArtist] = await post('get_artists_for_filter/%20/1/', { data: `${ids.jayz}!7` });
+      expect(withArtist.map((a: Json) => a.title)).toEqual(['Beyoncé', 'Jay-Z', 'The Ramones']);
+      const [, genres] = await post('get_genres_for_filter/', { data: `${ids.beyonce}!7` });
+      expect(genres.map((g: Json) => g.title)).toEqual(['Pop', 'Soul']);
+      const [, moods] = await post('get_moods_for_filter/', { data: `${ids.rock}!4` });
+      expect(moods.map((m: Json) => [m.title, m.kind])).toEqual([['Energetic', 5]]);
+    });
+
+    it('lists genres and moods of visible videos for the filter', async () => {
+      const [, genres] = await post('get_genres_for_filter/', { data: '' });
+      expect(genres.map((g: Json) => g.title)).toEqual(['Electronic', 'Pop', 'Rock', 'Soul']);
+      const [, moods] = await post('get_moods_for_filter/');
+      expect(moods.map((m: Json) => m.title)).toEqual(['Energetic', 'Melancholic', 'Romantic']);
+    });
+
+    it('pages activities, a single space meaning no text', async () => {
+      const [, all] = await post('get_activities/%20/1/', { data: '' });
+      expect(all).toEqual([
+        { id: expect.any(Number), title: 'Relaxing', kind: FilterKind.Activity },
+        { id: ids.running, title: 'Running', kind: FilterKind.Activity },
+      ]);
+      expect((await post('get_activities/run/1/', { data: '' }))[1].map((a: Json) => a.title)).toEqual(['Running']);
+      expect(await post('get_activities/%20/2/', { data: '' })).toEqual([200, []]);
+      expect((await post('get_activities/%20/0/', { data: '' }))[0]).toBe(400);
+    });
+
+    it('pages facet lists by 20', async () => {
+      for (let i = 0; i < 22; i++)
+        await f.video({ title: `Tagged ${i}`, tags: [`zz tag ${String(i).padStart(2, '0')}`] });
+      const [, first] = await post('get_tags_for_filter/zz/1/', { data: '' });
+      const [, second] = await post('get_tags_for_filter/zz/2/', { data: '' });
+      expect(first).toHaveLength(20);
+      expect(second.map((t: Json) => t.title)).toEqual(['zz tag 20', 'zz tag 21']);
+    });
+  });
+});

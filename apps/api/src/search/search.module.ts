@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { SearchController } from './search.controller.js';
+import { SearchRepository } from './search.repository.js';
+import { SearchService } from './search.service.js';
+
+@Module({
+  imports: [CatalogueModule],
+  controllers: [SearchController],
+  providers: [SearchService, SearchRepository],
+})
+export class SearchModule {}

@@ -1,0 +1,50 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestApi, type TestApi } from '@app/testing';
+import { createApiApp } from '../bootstrap.js';
+
+describe('the built web app, served by the api', () => {
+  let api: TestApi;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'cuview-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>CUVIEW TV</title><div id="root"></div>');
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    api = await startTestApi(createApiApp, { WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const response = await api.request('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('console.log("app")');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files without the long cache', async () => {
+    const response = await api.request('/favicon.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).not.toMatch(/immutable/);
+  });
+
+  it('answers index.html for the client-side routes, and leaves the api its own paths', async () => {
+    for (const route of ['/', '/home?g=4&p=54&v=403', '/myPlaylists', '/adminVideos']) {
+      const response = await api.request(route);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+    const apiCall = await api.request('/cuviewTV/no_such_call/');
+    expect(apiCall.status).toBe(404);
+    expect(apiCall.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { FP_SAMPLE_RATE, fingerprint, INDEX_OPTIONS, QUERY_OPTIONS, type Fingerprint } from '@app/recognition';
+import { SynthTrack } from '../../../../libs/recognition/src/testing/synth.js';
+import { startTestApi, type TestApi } from '@app/testing';
+import { createTrackerApp } from '../bootstrap.js';
+import type { RecognisedTrack } from '../recognised/recognised-track.js';
+import { MAX_FP_NUMBERS } from './lookup.dto.js';
+
+/** What get_analyze_info hands the web app: (hash, tick) pairs, flattened. */
+function footprintNumbers(fp: Fingerprint): number[] {
+  const numbers: number[] = [];
+  for (let i = 0; i < fp.hashes.length; i++) numbers.push(fp.hashes[i]!, fp.ticks[i]!);
+  return numbers;
+}
+
+describe('tracking service', () => {
+  let tracker: TestApi;
+  let trackId: number;
+  const song = new SynthTrack(4242, 40);
+  const unknownSong = new SynthTrack(777, 12);
+
+  beforeAll(async () => {
+    tracker = await startTestApi(createTrackerApp, { PUBLIC_URL: 'http://tv.example' });
+    const db = tracker.app.get((await import('typeorm')).DataSource);
+    const [genre] = await db.query(`INSERT INTO genres (title, is_active) VALUES ('Synthwave', true) RETURNING id`);
+    const [mood] = await db.query(`INSERT INTO moods (title) VALUES ('Bright') RETURNING id`);
+    const [album] = await db.query(
+      `INSERT INTO albums (title, catalogue_num, genre_id) VALUES ('Night Drive', 'CUV-001', $1) RETURNING id`,
+      [genre.id],
+    );
+    const [track] = await db.query(
+      `INSERT INTO album_tracks (album_id, position, title, genre_id, mood_id, duration) VALUES ($1, 1, 'Neon Road', $2, $3, 40) RETURNING id`,
+      [album.id, genre.id, mood.id],
+    );
+    trackId = track.id;
+    const [member] = await db.query(
+      `INSERT INTO members (title, merch_url) VALUES ('The Arcs', 'https://shop.example/arcs') RETURNING id`,
+    );
+    await db.query(`INSERT INTO album_track_members (album_track_id, member_id) VALUES ($1, $2)`, [trackId, member.id]);
+    await db.query(
+      `INSERT INTO track_links (album_track_id, kind, url, title) VALUES ($1, 'SPOTIFY', 'https://spotify.example/t/1', 'Spotify'), ($1, 'CUVIEW', 'https://store.example/t/1', 'CUVIEW')`,
+      [trackId],
+    );
+    const indexed = fingerprint(song.render(FP_SAMPLE_RATE), INDEX_OPTIONS);
+    await db.query(
+      `INSERT INTO fingerprint_hashes (hash, album_track_id, frame)
+       SELECT DISTINCT h, $3::int, t FROM unnest($1::int[], $2::int[]) AS x(h, t)`,
+      [Array.from(indexed.hashes), Array.from(indexed.ticks), trackId],
+    );
+    const [video] = await db.query(`INSERT INTO videos (title) VALUES ('Night Drive live') RETURNING id`);
+    await db.query(`INSERT INTO watermark_codes (code, video_id, album_track_id) VALUES (123456, $1, $2)`, [
+      video.id,
+      trackId,
+    ]);
+  });
+  afterAll(async () => tracker?.close());
+
+  it('recognises a 5 s excerpt by its footprint, with the offset inside the track', async () => {
+    const excerpt = fingerprint(song.render(FP_SAMPLE_RATE, 17, 5), QUERY_OPTIONS);
+    const response = await tracker.request('/get_info_by_fp_nums', {
+      method: 'POST',
+      json: { fp_numbers: footprintNumbers(excerpt), get_as_link: true, session_id: '1700000000-7' },
+    });
+    expect(response.status).toBe(200);
+    const { result } = (await response.json()) as { result: RecognisedTrack };
+    expect(result.track_id).toBe(trackId);
+    expect(result.track_title).toBe('Neon Road');
+    expect(Math.abs(result.fp.offset! - 17)).toBeLessThan(0.05);
+    expect(result.fp.mood).toBe('Bright');
+    expect(result.genre_title).toBe('Synthwave');
+    expect(result.members).toEqual([
+      expect.objectContaining({ title: 'The Arcs', merch_url: 'https://shop.example/arcs' }),
+    ]);
+    expect(result.culinks.SPOTIFY.url).toBe('https://spotify.example/t/1');
+    expect(result.culinks.ITUNES.url).toBe('');
+    expect(result.album).toEqual(
+      expect.objectContaining({ title: 'Night Drive', cover_url: expect.stringContaining('/image/album/') }),
+    );
+    expect(result.result_link).toBe('https://store.example/t/1');
+  });
+
+  it('answers "No match" for audio that is not in the index', async () => {
+    const excerpt = fingerprint(unknownSong.render(FP_SAMPLE_RATE, 3, 5), QUERY_OPTIONS);
+    const response = await tracker.request('/get_info_by_fp_nums', {
+      method: 'POST',
+      json: { fp_numbers: footprintNumbers(excerpt), get_as_link: true, session_id: 's' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ result: null, message: 'No match' });
+  });
+
+  it('resolves a registered watermark code to its track', async () => {
+    const response = await tracker.request('/get_info_by_wm_nums/', {
+      method: 'POST',
+      json: { wm_numbers: [123456, 156, 300, 400], get_as_link: true, session_id: 's', start_pos: 30 },
+    });
+    expect(response.status).toBe(200);
+    const { result } = (await response.json()) as { result: RecognisedTrack };
+    expect(result.track_id).toBe(trackId);
+    expect(result.wm1_info.code).toBe(123456);
+  });
+
+  it('answers unknown codes with "No match" and malformed numbers with a clear 400', async () => {
+    const unknown = await tracker.request('/get_info_by_wm_nums', {
+      method: 'POST',
+      json: { wm_numbers: [999, 156, 300, 400] },
+    });
+    expect(await unknown.json()).toEqual({ result: null, message: 'No match' });
+    const cases: unknown[] = [
+      { wm_numbers: [123456, 1, 2, 3] },
+      { wm_numbers: ['abc', 156, 300, 400] },
+      { wm_numbers: [123456] },
+      {},
+    ];
+    for (const body of cases) {
+      const response = await tracker.request('/get_info_by_wm_nums', { method: 'POST', json: body });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBeTruthy();
+    }
+    for (const body of [
+      { fp_numbers: [1, 2, 3] },
+      { fp_numbers: [-5, 1] },
+      { fp_numbers: 'x' },
+      { fp_numbers: [2 ** 40, 1] },
+    ]) {
+      const response = await tracker.request('/get_info_by_fp_nums', { method: 'POST', json: body });
+      expect(response.status).toBe(400);
+    }
+  });
+
+  it('takes footprints up to its bound and refuses longer ones', async () => {
+    const numbers = (count: number) => Array.from({ length: count }, (_, i) => (i % 2 ? i : 1000 + i));
+    const within = await tracker.request('/get_info_by_fp_nums', {
+      method: 'POST',
+      json: { fp_numbers: numbers(MAX_FP_NUMBERS), session_id: 's' },
+    });
+    expect(await within.json()).toEqual({ result: null, message: 'No match' });
+    const beyond = await tracker.request('/get_info_by_fp_nums', {
+      method: 'POST',
+      json: { fp_numbers: numbers(MAX_FP_NUMBERS + 2), session_id: 's' },
+    });
+    expect(beyond.status).toBe(400);
+    expect(((await beyond.json()) as { message: string }).message).toMatch(/fp_numbers/);
+  });
+});

@@ -1,0 +1,67 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { AppConfig } from '@app/config';
+import { matchFingerprint, uniqueHashes, type Fingerprint } from '@app/recognition';
+import { toRecognisedTrack, type RecognisedTrack } from '../recognised/recognised-track.js';
+import { FootprintLookupDto, WatermarkLookupDto, WM_PROTOCOL } from './lookup.dto.js';
+import { LookupRepository } from './lookup.repository.js';
+
+/** `result` is null when nothing matched; `message` then says so. */
+export interface LookupAnswer {
+  result: RecognisedTrack | null;
+  message?: string;
+}
+
+const NO_MATCH: LookupAnswer = { result: null, message: 'No match' };
+const MAX_HASH = 0xffffff;
+const MAX_TICK = 0x7fffffff;
+
+@Injectable()
+export class LookupService {
+  constructor(
+    private readonly repository: LookupRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** wm_numbers: the detected code followed by the protocol constants 156, 300, 400. */
+  async byWatermark(body: WatermarkLookupDto): Promise<LookupAnswer> {
+    const [code, ...protocol] = body.wm_numbers;
+    if (protocol.some((value, i) => value !== WM_PROTOCOL[i])) {
+      throw new BadRequestException({ message: `wm_numbers must be [code, ${WM_PROTOCOL.join(', ')}]` });
+    }
+    if (code <= 0) return NO_MATCH;
+    const entry = await this.repository.findWatermarkCode(code);
+    if (!entry?.albumTrackId) return NO_MATCH;
+    if (body.video_id !== undefined && entry.videoId !== body.video_id) return NO_MATCH;
+    const track = await this.repository.findTrackForAnswer(entry.albumTrackId);
+    return track ? { result: toRecognisedTrack(track, this.config.PUBLIC_URL, { code }) } : NO_MATCH;
+  }
+
+  /** fp_numbers: landmark hashes and their ticks, flattened [hash0, tick0, hash1, tick1, ...]. */
+  async byFootprint(body: FootprintLookupDto): Promise<LookupAnswer> {
+    const numbers = body.fp_numbers;
+    if (numbers.length % 2 !== 0) {
+      throw new BadRequestException({ message: 'fp_numbers must hold (hash, tick) pairs' });
+    }
+    const count = numbers.length / 2;
+    const query: Fingerprint = { hashes: new Uint32Array(count), ticks: new Uint32Array(count), duration: 0 };
+    for (let i = 0; i < count; i++) {
+      const hash = numbers[2 * i];
+      const tick = numbers[2 * i + 1];
+      if (hash < 0 || hash > MAX_HASH || tick < 0 || tick > MAX_TICK) {
+        throw new BadRequestException({ message: `fp_numbers pair ${i} is out of range` });
+      }
+      query.hashes[i] = hash;
+      query.ticks[i] = tick;
+    }
+    const match = matchFingerprint(query, await this.repository.lookupPostings(uniqueHashes(query)));
+    if (!match) return NO_MATCH;
+    const track = await this.repository.findTrackForAnswer(match.trackId);
+    if (!track) return NO_MATCH;
+    return {
+      result: toRecognisedTrack(track, this.config.PUBLIC_URL, {
+        offset: Math.round(match.offsetSeconds * 1000) / 1000,
+        score: match.score,
+      }),
+    };
+  }
+}

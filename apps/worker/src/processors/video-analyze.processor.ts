@@ -1,0 +1,124 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { JobName, type JobPayload } from '@app/contracts';
+import { extractAudioPcm, type StorageDriver } from '@app/media';
+import { PermanentJobError } from '../errors.js';
+import type { JobContext, JobProcessor } from '../job-processor.js';
+import { toMediaLogger } from '../logger.js';
+import { fetchHlsAudioWindow } from '../recognition/audio-window.js';
+import { RecognitionEngine, type EngineFormat } from '../recognition/recognition-engine.js';
+import { VideoJobsRepository } from '../repositories/video-jobs.repository.js';
+import { ScratchSpace } from '../scratch-space.js';
+import { STORAGE } from '../tokens.js';
+
+type Payload = JobPayload<JobName.VideoAnalyze>;
+
+/** The answer the api waits for: the decoded watermark and the fingerprint numbers. */
+export interface AnalyzeResult {
+  watermark: number | null;
+  footprint: number[];
+}
+
+export const ANALYSIS_WINDOW_SECONDS = 30;
+
+/**
+ * video.analyze (DESIGN.md §5): the 30 s window at `offset` of the video's own audio, taken
+ * from the HLS audio rendition (what viewers hear, watermark included; only the segments
+ * around the window are read), then the watermark decoded and the fingerprint computed. The
+ * api waits for the return value with a timeout, so this stays a few hundred milliseconds.
+ */
+@Injectable()
+export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze, AnalyzeResult> {
+  readonly jobName = JobName.VideoAnalyze;
+
+  constructor(
+    private readonly videos: VideoJobsRepository,
+    private readonly engine: RecognitionEngine,
+    private readonly scratch: ScratchSpace,
+    @Inject(STORAGE) private readonly storage: StorageDriver,
+  ) {}
+
+  async process(job: Job<Payload>, context: JobContext): Promise<AnalyzeResult> {
+    const { videoId, offset } = job.data;
+    if (!Number.isFinite(offset) || offset < 0)
+      throw new PermanentJobError('The offset must be a number of seconds, 0 or more');
+    const video = await this.videos.findForAnalysis(videoId);
+    if (!video) throw new PermanentJobError('The video does not exist');
+    if (video.duration > 0 && offset >= video.duration) {
+      throw new PermanentJobError(
+        `The offset ${offset} s lies past the end of the video (${Math.floor(video.duration)} s)`,
+      );
+    }
+
+    return this.scratch.withDir(async (dir) => {
+      const tools = { signal: context.signal, log: toMediaLogger(context.log) };
+      const started = performance.now();
+      const source = await this.locateWindow(video, offset, dir);
+      if (!source) return { watermark: null, footprint: [] };
+      const fetched = performance.now();
+
+      const decode = async (format: EngineFormat) =>
+        source.seek
+          ? extractAudioPcm(source.path, format, { ...tools, start: offset, duration: ANALYSIS_WINDOW_SECONDS })
+          : slice(
+              await extractAudioPcm(source.path, format, tools),
+              format,
+              source.startInFile,
+              ANALYSIS_WINDOW_SECONDS,
+            );
+      const [marked, mono] = await Promise.all([
+        source.watermarked ? decode(this.engine.watermarkFormat) : undefined,
+        decode(this.engine.fingerprintFormat),
+      ]);
+      const decoded = performance.now();
+      const footprint = this.engine.footprint(mono);
+      const fingerprinted = performance.now();
+      // Both steps are pure computation: let the job's lock renewal (and other jobs) run between them.
+      await yieldToEventLoop();
+      const watermark = marked ? this.engine.decodeWatermark(marked) : null;
+      context.log.info(
+        {
+          fetchMs: Math.round(fetched - started),
+          decodeMs: Math.round(decoded - fetched),
+          footprintMs: Math.round(fingerprinted - decoded),
+          watermarkMs: Math.round(performance.now() - fingerprinted),
+          watermark,
+          landmarks: footprint.length / 2,
+          footprintBytes: JSON.stringify(footprint).length,
+        },
+        'analysis window processed',
+      );
+      return { watermark, footprint };
+    });
+  }
+
+  /**
+   * The audio to analyse: the ladder's audio rendition (what viewers hear, watermark
+   * included; only the segments around the window) or, before the first transcode, the
+   * original (no watermark yet, but its fingerprint still answers).
+   */
+  private async locateWindow(
+    video: { hlsMasterKey: string | null; originalKey: string | null },
+    offset: number,
+    dir: string,
+  ): Promise<{ path: string; startInFile: number; seek: boolean; watermarked: boolean } | undefined> {
+    if (video.hlsMasterKey) {
+      const window = await fetchHlsAudioWindow(this.storage, video.hlsMasterKey, offset, ANALYSIS_WINDOW_SECONDS, dir);
+      return window && { ...window, seek: false, watermarked: true };
+    }
+    if (video.originalKey) {
+      const path = await this.scratch.fetch(video.originalKey, dir, 'original');
+      return { path, startInFile: offset, seek: true, watermarked: false };
+    }
+    throw new PermanentJobError('The video has no audio of its own to analyse');
+  }
+}
+
+/** [start, start+seconds) of interleaved samples, without copying. */
+function slice(pcm: Float32Array, format: EngineFormat, startSeconds: number, seconds: number): Float32Array {
+  const frame = format.channels;
+  const from = Math.round(startSeconds * format.sampleRate) * frame;
+  const to = from + Math.round(seconds * format.sampleRate) * frame;
+  return pcm.subarray(Math.min(from, pcm.length), Math.min(to, pcm.length));
+}

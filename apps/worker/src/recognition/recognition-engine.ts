@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import {
+  decodeWatermark,
+  embedWatermark,
+  FP_SAMPLE_RATE,
+  fingerprint,
+  INDEX_OPTIONS,
+  QUERY_OPTIONS,
+  WATERMARK_PERIOD_SECONDS,
+  type FingerprintOptions,
+} from '@app/recognition';
+
+export interface Landmark {
+  /** 24-bit landmark hash. */
+  hash: number;
+  /** Anchor time of the hash inside the track, in fingerprint ticks. */
+  frame: number;
+}
+
+/** The audio format each engine wants, so ffmpeg resamples once instead of the engine. */
+export interface EngineFormat {
+  sampleRate: number;
+  channels: number;
+}
+
+/**
+ * Width of the codes the worker registers and embeds (DESIGN.md §6: at least 24 bits plus a
+ * check code). The library carries 32 bits; a decoded value above 24 bits is no code of ours.
+ */
+export const WATERMARK_CODE_BITS = 24;
+
+/**
+ * The footprint of a query window: the index's own peak density and pairing (the strongest
+ * peaks of every second, each paired with its few nearest later peaks), taken at the query's
+ * half-hop shifts so one of them meets the index's time grid. It holds the index's landmarks
+ * for that stretch and little else: about 140 landmarks per second instead of the ~900 of the
+ * dense QUERY_OPTIONS, which the tracker would have to receive for nothing.
+ */
+export const FOOTPRINT_OPTIONS: FingerprintOptions = { ...INDEX_OPTIONS, shifts: QUERY_OPTIONS.shifts };
+
+/**
+ * Landmarks per second of a footprint at most: peaks kept per second x pairs per peak x shifts
+ * (peaks are kept per block of 0.99 s, so a window can hold one block's worth more).
+ */
+export const FOOTPRINT_MAX_LANDMARKS_PER_SECOND =
+  FOOTPRINT_OPTIONS.peaksPerSecond * FOOTPRINT_OPTIONS.fanout * FOOTPRINT_OPTIONS.shifts.length;
+
+/**
+ * How much of the analysis window is decoded first: its start, where the viewer is (the
+ * window starts at most 5 s before the playback position), over two watermark periods. Near a
+ * track boundary this answers the entry being played rather than the next one, and it takes
+ * well under half the time of decoding the whole window.
+ */
+const FIRST_DECODE_SECONDS = 2 * WATERMARK_PERIOD_SECONDS + 1;
+
+/**
+ * The worker's only door to libs/recognition (pure TypeScript: landmark fingerprints, and
+ * watermark embedding and decoding), so the jobs do not depend on its internals.
+ */
+@Injectable()
+export class RecognitionEngine {
+  /** Mono at the fingerprinter's own rate (8 kHz): ffmpeg does the resampling. */
+  readonly fingerprintFormat: EngineFormat = { sampleRate: FP_SAMPLE_RATE, channels: 1 };
+  /** The ladder's audio (AAC-LC 48 kHz stereo): the watermark goes into every channel. */
+  readonly embedFormat: EngineFormat = { sampleRate: 48_000, channels: 2 };
+  /** The same mark is in both channels, so ffmpeg's downmix to mono keeps all of it. */
+  readonly watermarkFormat: EngineFormat = { sampleRate: 48_000, channels: 1 };
+  /** The mark repeats with this period; embedding in pieces keeps the pieces on its grid. */
+  readonly watermarkPeriodSeconds = WATERMARK_PERIOD_SECONDS;
+
+  /** The landmarks of an album track, as stored in the fingerprint index (sparse index settings). */
+  fingerprintTrack(pcm: Float32Array): Landmark[] {
+    const { hashes, ticks } = fingerprint(pcm, INDEX_OPTIONS);
+    const landmarks: Landmark[] = new Array(hashes.length);
+    for (let i = 0; i < hashes.length; i++) landmarks[i] = { hash: hashes[i]!, frame: ticks[i]! };
+    return landmarks;
+  }
+
+  /**
+   * The footprint of a query window, as the tracker's get_info_by_fp_nums takes it: landmark
+   * hashes and their ticks flattened into [hash0, tick0, hash1, tick1, …] (FOOTPRINT_OPTIONS,
+   * at most FOOTPRINT_MAX_LANDMARKS_PER_SECOND landmarks per second).
+   */
+  footprint(pcm: Float32Array): number[] {
+    const { hashes, ticks } = fingerprint(pcm, FOOTPRINT_OPTIONS);
+    const numbers = new Array<number>(hashes.length * 2);
+    for (let i = 0; i < hashes.length; i++) {
+      numbers[2 * i] = hashes[i]!;
+      numbers[2 * i + 1] = ticks[i]!;
+    }
+    return numbers;
+  }
+
+  /** A marked copy of `pcm` (embedFormat, interleaved) carrying `code` from its first sample. */
+  embedWatermark(pcm: Float32Array, code: number): Float32Array {
+    const { sampleRate, channels } = this.embedFormat;
+    return embedWatermark(pcm, sampleRate, code, { channels });
+  }
+
+  /**
+   * The code carried by the window's watermark (watermarkFormat), or null when none decodes.
+   * The window's start is decoded first; the whole window only when that holds no mark.
+   */
+  decodeWatermark(pcm: Float32Array): number | null {
+    const { sampleRate, channels } = this.watermarkFormat;
+    const head = Math.round(FIRST_DECODE_SECONDS * sampleRate) * channels;
+    const parts = pcm.length > head * 1.5 ? [pcm.subarray(0, head), pcm] : [pcm];
+    for (const part of parts) {
+      const found = decodeWatermark(part, sampleRate, { channels });
+      if (found && found.payload > 0 && found.payload < 2 ** WATERMARK_CODE_BITS) return found.payload;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AlbumTrack } from '@app/db';
+import { returningRows } from './returning.js';
+
+export type TrackAudio = Pick<AlbumTrack, 'id' | 'audioKey' | 'excerptKey' | 'duration'>;
+
+export interface LandmarkRow {
+  hash: number;
+  frame: number;
+}
+
+/** Rows per INSERT: three int arrays of this length stay well under Postgres's parameter limits. */
+const INSERT_BATCH = 20_000;
+
+/** Album track audio as the excerpt and fingerprint jobs see it. */
+@Injectable()
+export class AlbumTrackJobsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async findAudio(id: number): Promise<TrackAudio | null> {
+    return this.dataSource.getRepository(AlbumTrack).findOne({
+      where: { id },
+      select: { id: true, audioKey: true, excerptKey: true, duration: true },
+    });
+  }
+
+  /** Answers the excerpt key it replaced (deleted from storage by the caller). */
+  async switchExcerpt(id: number, excerptKey: string): Promise<{ previousKey: string | null }> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE album_tracks t SET excerpt_key = $2
+         FROM (SELECT id, excerpt_key AS previous FROM album_tracks WHERE id = $1 FOR UPDATE) old
+        WHERE t.id = old.id
+      RETURNING old.previous`,
+      [id, excerptKey],
+    );
+    return { previousKey: returningRows<{ previous: string | null }>(result)[0]?.previous ?? null };
+  }
+
+  /**
+   * Replaces the track's landmarks in one transaction (delete, then batched inserts from
+   * arrays), so a query never sees half an index and a re-run leaves no duplicates.
+   */
+  async replaceFingerprints(id: number, landmarks: readonly LandmarkRow[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM fingerprint_hashes WHERE album_track_id = $1`, [id]);
+      for (let start = 0; start < landmarks.length; start += INSERT_BATCH) {
+        const batch = landmarks.slice(start, start + INSERT_BATCH);
+        await manager.query(
+          `INSERT INTO fingerprint_hashes (hash, album_track_id, frame)
+           SELECT h, $1, f FROM unnest($2::int[], $3::int[]) AS l(h, f)
+           ON CONFLICT DO NOTHING`,
+          [id, batch.map((l) => l.hash), batch.map((l) => l.frame)],
+        );
+      }
+      await manager.query(`UPDATE album_tracks SET fingerprinted_at = now() WHERE id = $1`, [id]);
+    });
+  }
+
+  async countFingerprints(id: number): Promise<number> {
+    const rows: { n: string }[] = await this.dataSource.query(
+      `SELECT count(*) AS n FROM fingerprint_hashes WHERE album_track_id = $1`,
+      [id],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Tracks with audio but no excerpt yet (the reconciler re-queues those missing in Redis). */
+  async findPendingExcerptIds(limit = 1000): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM album_tracks WHERE audio_key IS NOT NULL AND excerpt_key IS NULL ORDER BY id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async findPendingFingerprintIds(limit = 1000): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM album_tracks WHERE audio_key IS NOT NULL AND fingerprinted_at IS NULL ORDER BY id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.id);
+  }
+}

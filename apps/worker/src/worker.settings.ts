@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { tmpdir } from 'node:os';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsInt, IsString, Min, validateSync } from 'class-validator';
+import { ConfigError } from '@app/config';
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+
+/**
+ * Tuning that only the worker reads (the shared AppConfig holds what several processes need).
+ * Defaults suit production; tests shorten the lock so a killed worker's job comes back quickly.
+ */
+export class WorkerSettings {
+  /** How long a job's lock lives without renewal; a crashed worker's job is taken over after it. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  WORKER_LOCK_DURATION_MS = 30_000;
+
+  /** How often each worker looks for jobs whose lock has expired (stalled jobs). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(500)
+  WORKER_STALLED_INTERVAL_MS = 30_000;
+
+  /** On SIGTERM, time given to running jobs to finish before they are handed back to the queue. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  WORKER_SHUTDOWN_GRACE_MS = 20_000;
+
+  /** How often Postgres and Redis are compared to re-queue lost work. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  WORKER_RECONCILE_INTERVAL_MS = 60_000;
+
+  /** Scratch space for originals, ladders and audio while a job runs. */
+  @IsString()
+  WORKER_TMP_DIR = tmpdir();
+}
+
+export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettings {
+  const raw = Object.fromEntries(Object.entries(env).filter(([key, value]) => key.startsWith('WORKER_') && value));
+  const settings = plainToInstance(WorkerSettings, raw);
+  const errors = validateSync(settings);
+  if (errors.length > 0) {
+    const problems = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigError(`Invalid configuration (fix these environment variables):\n${problems.join('\n')}`);
+  }
+  return settings;
+}

@@ -1,0 +1,139 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JobName, ProcessingState } from '@app/contracts';
+import { generateTestVideo, parseMasterPlaylist, parseMediaPlaylist } from '@app/media';
+import {
+  createWorkerTestEnv,
+  ffprobeJson,
+  insertVideo,
+  isAlive,
+  readVideo,
+  spawnWorker,
+  waitFor,
+  type WorkerProcess,
+  type WorkerTestEnv,
+} from './harness.js';
+
+const SECONDS = 6;
+let t: WorkerTestEnv;
+const spawned: WorkerProcess[] = [];
+const orphans: number[] = [];
+
+async function start(overrides: Record<string, string> = {}): Promise<WorkerProcess> {
+  const worker = await spawnWorker({ ...t.env, ...overrides });
+  spawned.push(worker);
+  return worker;
+}
+
+/** Waits until the transcode is well under way (ffmpeg running), so a stop lands mid-job. */
+async function midTranscode(videoId: number): Promise<void> {
+  await waitFor(
+    'the transcode to be under way',
+    async () => {
+      const row = await readVideo(t.db, videoId);
+      return row.processing_state === ProcessingState.Processing && row.processing_progress >= 10;
+    },
+    60_000,
+    50,
+  );
+}
+
+/** The video's ladder is whole: one folder under hls/{id}/, every playlist ended, full length. */
+async function expectOneCompleteLadder(videoId: number): Promise<void> {
+  const video = await readVideo(t.db, videoId);
+  expect(video).toMatchObject({ processing_state: 'ready', processing_progress: 100, processing_error: null });
+  const folders = await readdir(join(t.storageDir, 'hls', String(videoId)));
+  expect(folders).toEqual([video.hls_master_key!.split('/')[2]]);
+  const masterPath = join(t.storageDir, video.hls_master_key!);
+  const master = parseMasterPlaylist(await readFile(masterPath, 'utf8'));
+  const playlists = [...master.variants.map((v) => v.uri), ...master.media.map((m) => m.attributes.get('URI')!)];
+  expect(playlists).toHaveLength(3);
+  for (const uri of playlists) {
+    const path = join(masterPath, '..', uri);
+    const media = parseMediaPlaylist(await readFile(path, 'utf8'));
+    expect(media.ended).toBe(true);
+    const probe = (await ffprobeJson(path)) as { format: { duration: string } };
+    expect(Number(probe.format.duration)).toBeCloseTo(SECONDS, 0);
+  }
+}
+
+beforeAll(async () => {
+  t = await createWorkerTestEnv({ WORKER_RECONCILE_INTERVAL_MS: '600000' });
+  const clip = join(t.env.WORKER_TMP_DIR!, '..', 'clip.mp4');
+  // Long and noisy enough that the encode takes a few seconds and can be interrupted.
+  await generateTestVideo(clip, { width: 640, height: 360, seconds: SECONDS, fps: 30, noise: 20 });
+  await t.storage.putFile('originals/test/clip.mp4', clip);
+}, 120_000);
+
+afterAll(async () => {
+  for (const worker of spawned) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+  // ffmpeg processes of a killed worker run on by themselves; do not leave them behind.
+  for (const pid of orphans) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  await t?.close();
+});
+
+describe('worker crashes and restarts', () => {
+  it('after kill -9 mid-transcode, a restarted worker runs the job again and ends with one complete ladder', async () => {
+    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
+    const first = await start();
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    await midTranscode(videoId);
+    orphans.push(...(await first.toolPids()));
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
+    expect(await job!.getState()).toBe('active');
+
+    const second = await start();
+    await waitFor(
+      'the video to be ready',
+      async () => (await readVideo(t.db, videoId)).processing_state === 'ready',
+      90_000,
+    );
+    await expectOneCompleteLadder(videoId);
+    const finished = await t.queues.findJob(JobName.VideoTranscode, { videoId });
+    expect(await finished!.getState()).toBe('completed');
+    expect(second.logs.some((l) => l.msg === 'job completed' && l.jobId === job!.id)).toBe(true);
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 180_000);
+
+  it('on SIGTERM mid-transcode with a short grace period, hands the job back and exits; the next worker finishes it', async () => {
+    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
+    const first = await start({ WORKER_SHUTDOWN_GRACE_MS: '300' });
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    await midTranscode(videoId);
+    const tools = await first.toolPids();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // Handed back, not failed: the attempt does not count, and ffmpeg was stopped with it.
+    const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
+    expect(['delayed', 'waiting']).toContain(await job!.getState());
+    expect(job!.attemptsMade).toBe(0);
+    expect((await readVideo(t.db, videoId)).processing_state).toBe(ProcessingState.Queued);
+    expect(first.logs.some((l) => l.msg === 'job handed back to the queue')).toBe(true);
+    await waitFor('ffmpeg to stop', async () => tools.every((pid) => !isAlive(pid)), 10_000);
+
+    const second = await start();
+    await waitFor(
+      'the video to be ready',
+      async () => (await readVideo(t.db, videoId)).processing_state === 'ready',
+      90_000,
+    );
+    await expectOneCompleteLadder(videoId);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 180_000);
+
+  it('on SIGTERM with time to spare, finishes the running job before exiting', async () => {
+    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
+    const worker = await start({ WORKER_SHUTDOWN_GRACE_MS: '120000' });
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    await midTranscode(videoId);
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    await expectOneCompleteLadder(videoId);
+  }, 180_000);
+});

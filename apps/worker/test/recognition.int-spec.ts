@@ -1,0 +1,256 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Job } from 'bullmq';
+import { loadConfig } from '@app/config';
+import { JobName, type JobPayload } from '@app/contracts';
+import { runProcess, writeWav } from '@app/media';
+import { matchFingerprint, uniqueHashes, type Fingerprint, type PostingRows } from '@app/recognition';
+// The deterministic music synthesizer of the recognition tests (not exported by the library).
+import { SynthTrack } from '../../../libs/recognition/src/testing/synth.js';
+import { createTrackerApp } from '../../tracker/src/bootstrap.js';
+import { MAX_FP_NUMBERS, WM_PROTOCOL } from '../../tracker/src/lookup/lookup.dto.js';
+import type { RecognisedTrack } from '../../tracker/src/recognised/recognised-track.js';
+import { startWorker, type WorkerApp } from '../src/bootstrap.js';
+import { ANALYSIS_WINDOW_SECONDS, type AnalyzeResult } from '../src/processors/video-analyze.processor.js';
+import type { TranscodeResult } from '../src/processors/video-transcode.processor.js';
+import { FOOTPRINT_MAX_LANDMARKS_PER_SECOND } from '../src/recognition/recognition-engine.js';
+import {
+  createWorkerTestEnv,
+  insertAlbumTrack,
+  insertVideo,
+  readVideo,
+  waitFor,
+  type WorkerTestEnv,
+} from './harness.js';
+
+const SONG_SECONDS = 40;
+const SAMPLE_RATE = 44_100;
+let t: WorkerTestEnv;
+let worker: WorkerApp;
+let tracker: NestFastifyApplication;
+let trackerUrl: string;
+/** The music video: song A from 0 s, then song B from 40 s, one track entry each. */
+let albumTrackId: number;
+let secondAlbumTrackId: number;
+let videoId: number;
+let entryIds: [number, number];
+
+async function finished<N extends JobName>(name: N, payload: JobPayload<N>, timeoutMs = 60_000): Promise<Job> {
+  return waitFor(
+    `${name} to finish`,
+    async () => {
+      const job = await t.queues.findJob(name, payload);
+      const state = await job?.getState();
+      return state === 'completed' || state === 'failed' ? ((await t.queues.findJob(name, payload)) as Job) : undefined;
+    },
+    timeoutMs,
+  );
+}
+
+async function fingerprintRows(trackId = albumTrackId): Promise<number> {
+  const [{ n }]: { n: string }[] = await t.db.query(
+    `SELECT count(*) AS n FROM fingerprint_hashes WHERE album_track_id = $1`,
+    [trackId],
+  );
+  return Number(n);
+}
+
+/** POST to the real tracker (same database as the worker) and answer its `result`. */
+async function askTracker(path: string, body: unknown): Promise<RecognisedTrack | null> {
+  const response = await fetch(trackerUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { result: RecognisedTrack | null }).result;
+}
+
+/** What the tracker does with a footprint: look its hashes up in the index and vote on offsets. */
+async function matchFootprint(footprint: number[]) {
+  const count = footprint.length / 2;
+  const query: Fingerprint = { hashes: new Uint32Array(count), ticks: new Uint32Array(count), duration: 0 };
+  for (let i = 0; i < count; i++) {
+    query.hashes[i] = footprint[2 * i]!;
+    query.ticks[i] = footprint[2 * i + 1]!;
+  }
+  const rows: { hash: number; album_track_id: number; frame: number }[] = await t.db.query(
+    'SELECT hash, album_track_id, frame FROM fingerprint_hashes WHERE hash = ANY($1::int[])',
+    [[...uniqueHashes(query)]],
+  );
+  const postings: PostingRows = {
+    hashes: Uint32Array.from(rows.map((r) => r.hash)),
+    trackIds: Uint32Array.from(rows.map((r) => r.album_track_id)),
+    ticks: Uint32Array.from(rows.map((r) => r.frame)),
+  };
+  return matchFingerprint(query, postings);
+}
+
+beforeAll(async () => {
+  t = await createWorkerTestEnv({
+    WORKER_RECONCILE_INTERVAL_MS: '600000',
+    // The harness's 3 s lock is for the crash tests. Here the worker runs inside Jest, whose
+    // module sandbox makes the engines' typed-array loops several times slower than in the real
+    // worker process, so a window's fingerprint and watermark decode can hold the event loop
+    // for seconds on a loaded machine: the production lock (30 s) keeps such a job from
+    // counting as stalled and running twice.
+    WORKER_LOCK_DURATION_MS: '30000',
+  });
+  const dir = join(t.env.WORKER_TMP_DIR!, '..');
+  const songs = [new SynthTrack(4242, SONG_SECONDS), new SynthTrack(5151, SONG_SECONDS)].map((song) =>
+    song.render(SAMPLE_RATE),
+  );
+  const soundtrack = new Float32Array(songs[0]!.length + songs[1]!.length);
+  soundtrack.set(songs[0]!);
+  soundtrack.set(songs[1]!, songs[0]!.length);
+  await writeWav(join(dir, 'song-a.wav'), songs[0]!, SAMPLE_RATE, 1);
+  await writeWav(join(dir, 'song-b.wav'), songs[1]!, SAMPLE_RATE, 1);
+  await writeWav(join(dir, 'soundtrack.wav'), soundtrack, SAMPLE_RATE, 1);
+  // The music video: a test picture over the two songs, one after the other.
+  const clip = join(dir, 'clip.mp4');
+  await runProcess('ffmpeg', [
+    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
+    ...['-f', 'lavfi', '-i', `testsrc2=s=320x240:r=25:d=${2 * SONG_SECONDS}`, '-i', join(dir, 'soundtrack.wav')],
+    ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-b:a', '160k', '-ac', '2', '-shortest', clip],
+  ]);
+  await t.storage.putFile('audio/test/song-a.wav', join(dir, 'song-a.wav'));
+  await t.storage.putFile('audio/test/song-b.wav', join(dir, 'song-b.wav'));
+  await t.storage.putFile('originals/test/clip.mp4', clip);
+  albumTrackId = await insertAlbumTrack(t.db, 'audio/test/song-a.wav', SONG_SECONDS);
+  secondAlbumTrackId = await insertAlbumTrack(t.db, 'audio/test/song-b.wav', SONG_SECONDS);
+  videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4', thumbnailKey: 'images/test/t.jpg' });
+  const entries: { id: number }[] = await t.db.query(
+    `INSERT INTO video_tracks (video_id, album_track_id, position, start_time, end_time)
+     VALUES ($1, $2, 1, 0, $4), ($1, $3, 2, $4, $5) RETURNING id`,
+    [videoId, albumTrackId, secondAlbumTrackId, SONG_SECONDS, 2 * SONG_SECONDS],
+  );
+  entryIds = [entries[0]!.id, entries[1]!.id];
+  worker = await startWorker(t.config, t.settings);
+  // The tracking service, reading what the worker writes (codes and the fingerprint index).
+  tracker = await createTrackerApp(loadConfig({ ...t.env, PORT: '0', PUBLIC_URL: 'http://tv.example' }), {
+    logger: false,
+  });
+  await tracker.listen(0, '127.0.0.1');
+  trackerUrl = `http://127.0.0.1:${(tracker.getHttpServer().address() as { port: number }).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await tracker?.close();
+  await worker?.stop();
+  await t?.close();
+});
+
+describe('recognition jobs', () => {
+  it('indexes an album track: its landmarks replace any earlier ones and the track is marked fingerprinted', async () => {
+    await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId });
+    const job = await finished(JobName.TrackFingerprint, { albumTrackId });
+    expect(await job.getState()).toBe('completed');
+    const rows = await fingerprintRows();
+    expect(rows).toBeGreaterThan(SONG_SECONDS * 20);
+    const [{ fingerprinted_at }]: { fingerprinted_at: Date | null }[] = await t.db.query(
+      `SELECT fingerprinted_at FROM album_tracks WHERE id = $1`,
+      [albumTrackId],
+    );
+    expect(fingerprinted_at).toBeInstanceOf(Date);
+
+    await job.remove();
+    await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId });
+    await finished(JobName.TrackFingerprint, { albumTrackId });
+    expect(await fingerprintRows()).toBe(rows);
+  }, 120_000);
+
+  it('analyses windows of the transcoded video: the watermark names the track entry, the compact footprint the track and offset, and the tracker answers both', async () => {
+    await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId: secondAlbumTrackId });
+    expect(await (await finished(JobName.TrackFingerprint, { albumTrackId: secondAlbumTrackId })).getState()).toBe(
+      'completed',
+    );
+    expect(await fingerprintRows(secondAlbumTrackId)).toBeGreaterThan(SONG_SECONDS * 20);
+
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    const transcode = await finished(JobName.VideoTranscode, { videoId }, 120_000);
+    expect(await transcode.getState()).toBe('completed');
+    expect((transcode.returnvalue as TranscodeResult).watermarked).toBe(true);
+    expect((await readVideo(t.db, videoId)).processing_state).toBe('ready');
+
+    // One code per track entry (they cover the whole video: no gap code).
+    const registered: { code: number; video_track_id: number | null; album_track_id: number | null }[] =
+      await t.db.query(`SELECT code, video_track_id, album_track_id FROM watermark_codes WHERE video_id = $1`, [
+        videoId,
+      ]);
+    expect(registered.map((r) => r.video_track_id).sort((a, b) => a! - b!)).toEqual(
+      [...entryIds].sort((a, b) => a - b),
+    );
+    const codeOf = (entryId: number) => registered.find((r) => r.video_track_id === entryId)!.code;
+    expect(codeOf(entryIds[0])).not.toBe(codeOf(entryIds[1]));
+
+    // The viewer is within the window's first 5 s: the watermark names the entry playing there;
+    // the footprint names the track that fills most of the window, and where the window starts in it.
+    const [first, second] = entryIds;
+    const windows = [
+      { offset: 7, entryId: first, wmTrack: albumTrackId, fpTrack: albumTrackId, offsetInTrack: 7 },
+      { offset: 50, entryId: second, wmTrack: secondAlbumTrackId, fpTrack: secondAlbumTrackId, offsetInTrack: 10 },
+      // Across the switch at 40 s: 5 s of the first song, then 25 s of the second.
+      { offset: 35, entryId: first, wmTrack: albumTrackId, fpTrack: secondAlbumTrackId, offsetInTrack: -5 },
+    ];
+    for (const window of windows) {
+      const started = Date.now();
+      await t.queues.enqueue(JobName.VideoAnalyze, { videoId, offset: window.offset });
+      const job = await finished(JobName.VideoAnalyze, { videoId, offset: window.offset });
+      const elapsed = Date.now() - started;
+      expect(await job.getState()).toBe('completed');
+      const result = job.returnvalue as AnalyzeResult;
+
+      // The watermark decodes to the code registered for the entry playing at the window's start.
+      expect(result.watermark).toBe(codeOf(window.entryId));
+
+      // The footprint is compact (a few thousand landmarks, well inside the tracker's bound) …
+      expect(result.footprint.length % 2).toBe(0);
+      expect(result.footprint.length).toBeGreaterThan(1000);
+      expect(result.footprint.length / 2).toBeLessThanOrEqual(
+        FOOTPRINT_MAX_LANDMARKS_PER_SECOND * (ANALYSIS_WINDOW_SECONDS + 1),
+      );
+      expect(result.footprint.length).toBeLessThanOrEqual(MAX_FP_NUMBERS / 2);
+      // … and still finds the track at the right offset.
+      const match = await matchFootprint(result.footprint);
+      expect(match?.trackId).toBe(window.fpTrack);
+      expect(match!.offsetSeconds).toBeCloseTo(window.offsetInTrack, 1);
+      expect(match!.score).toBeGreaterThan(5 * 12);
+
+      // The tracker answers the same track for the worker's numbers, as the web app sends them.
+      const byWatermark = await askTracker('/get_info_by_wm_nums', {
+        wm_numbers: [result.watermark, ...WM_PROTOCOL],
+        get_as_link: true,
+        session_id: '1700000000-7',
+        video_id: videoId,
+        start_pos: window.offset,
+      });
+      expect(byWatermark?.track_id).toBe(window.wmTrack);
+      expect(byWatermark?.wm1_info.code).toBe(result.watermark);
+      const byFootprint = await askTracker('/get_info_by_fp_nums', {
+        fp_numbers: result.footprint,
+        get_as_link: true,
+        session_id: '1700000000-7',
+      });
+      expect(byFootprint?.track_id).toBe(window.fpTrack);
+      expect(Math.abs(byFootprint!.fp.offset! - window.offsetInTrack)).toBeLessThan(0.1);
+
+      console.log(
+        `video.analyze at ${window.offset} s answered in ${elapsed} ms (enqueue to result): watermark ${result.watermark}, ` +
+          `footprint ${result.footprint.length / 2} landmarks = ${result.footprint.length} numbers = ` +
+          `${JSON.stringify(result.footprint).length} bytes of JSON, score ${match!.score}`,
+      );
+    }
+  }, 240_000);
+
+  it('refuses an offset past the end of the video at once, with a readable reason', async () => {
+    await t.queues.enqueue(JobName.VideoAnalyze, { videoId, offset: 500 });
+    const job = await finished(JobName.VideoAnalyze, { videoId, offset: 500 });
+    expect([await job.getState(), job.attemptsMade, job.failedReason]).toEqual([
+      'failed',
+      1,
+      'The offset 500 s lies past the end of the video (80 s)',
+    ]);
+  }, 60_000);
+});

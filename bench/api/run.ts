@@ -1,0 +1,387 @@
+/**
+ * npm run bench:api — the viewer API under load on a generated catalogue (100,000 videos,
+ * 5,000 playlists and their tags), beside a raw `pg` baseline that runs the same SQL.
+ *
+ *   BENCH_API_SECONDS=20 npm run bench:api     longer runs (default 10 s per endpoint and side)
+ *   npm run bench:api -- --fresh                regenerate the catalogue
+ *
+ * For each endpoint: 32 concurrent connections against the api (autocannon), then 32
+ * concurrent callers running the api's exact SQL statements (prepared by name, as the api
+ * does) through a `pg` pool of the api's size. The ratio is api throughput / baseline throughput: what HTTP, NestJS and JSON cost on
+ * top of the database work. The machine is shared, so figures are noisy; run it twice.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { FilterKind } from '@app/contracts';
+import { createDataSource, dataSourceOptions } from '@app/db';
+import { playlistVideosQuery } from '../../apps/api/src/catalogue/playlist-sql.js';
+import { statementName } from '../../apps/api/src/catalogue/read-db.js';
+import type { SqlQuery } from '../../apps/api/src/catalogue/video-sql.js';
+import { groupByKind } from '../../apps/api/src/search/filter-list.js';
+import { filterResultsQuery, searchResultsQuery } from '../../apps/api/src/search/search-sql.js';
+import { generateCatalogue, SIZES, WORDS } from './generate.js';
+
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const WARMUP_SECONDS = 3;
+const CONNECTIONS = 32;
+/** The api's pool size (dataSourceOptions: extra.max); the baseline gets the same. */
+const POOL_SIZE = (dataSourceOptions('postgres://x/y') as { extra?: { max?: number } }).extra?.max ?? 10;
+const GOAL = { p95Ms: 25, ratio: 0.6 };
+const BENCH_DB = 'cuview_bench_api';
+const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const log = (line: string) => console.log(line);
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** Reuses the bench database when it holds the current migrations and the full catalogue. */
+async function ensureCatalogue(fresh: boolean): Promise<string> {
+  const url = withDatabase(BASE_URL, BENCH_DB);
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount;
+    if (exists && !fresh) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const migrations = (dataSourceOptions(url).migrations as { name: string }[]).length;
+        const [{ ran }] = (await client.query('SELECT count(*)::int AS ran FROM migrations')).rows;
+        const [{ videos }] = (await client.query('SELECT count(*)::int AS videos FROM videos')).rows;
+        if (ran === migrations && videos === SIZES.videos) {
+          log(`catalogue: reusing database ${BENCH_DB} (${videos} videos; --fresh to rebuild)`);
+          return url;
+        }
+      } catch {
+        // Half-built or from an older schema: rebuilt below.
+      } finally {
+        await client.end();
+      }
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  } finally {
+    await admin.end();
+  }
+  log(`catalogue: migrating and generating ${BENCH_DB}`);
+  const t0 = Date.now();
+  const dataSource = createDataSource(url);
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  await dataSource.destroy();
+  await generateCatalogue(url, log);
+  log(`catalogue: ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return url;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The api as in production: its own process, started from source. */
+async function startApi(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  // BENCH_API_PROFILE=1 writes a V8 CPU profile of the api to bench/.cache/profiles.
+  const profile = process.env.BENCH_API_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/.cache/profiles'] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', '@swc-node/register/esm-register', 'apps/api/src/main.ts'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL,
+        REDIS_PREFIX: 'bench_api',
+        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('api did not become ready within 60 s');
+}
+
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  /** The statement the api runs for this call. */
+  sql: SqlQuery;
+}
+
+interface Endpoint {
+  name: string;
+  calls: Call[];
+}
+
+/** Request mixes that look like real use, built from the generated catalogue. */
+async function endpoints(databaseUrl: string): Promise<Endpoint[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const ids = async (sql: string) => (await client.query<{ id: number }>(sql)).rows.map((r) => r.id);
+  try {
+    const playlists = await ids('SELECT id FROM playlists WHERE status = 1 ORDER BY random() LIMIT 500');
+    const genres = await ids('SELECT id FROM genres');
+    const moods = await ids('SELECT id FROM moods');
+    const tags = await ids('SELECT id FROM tags');
+    const activities = await ids('SELECT id FROM activities');
+    const videoGenres = await ids('SELECT id FROM video_genres');
+    const artists = await ids('SELECT member_id AS id FROM album_track_members GROUP BY 1 ORDER BY random() LIMIT 200');
+    const composers = await ids(
+      'SELECT composer_id AS id FROM album_track_composers GROUP BY 1 ORDER BY random() LIMIT 200',
+    );
+    let seed = 12345;
+    const pick = <T>(list: readonly T[]): T => list[(seed = (seed * 16807) % 2147483647) % list.length];
+
+    const searches: Call[] = [];
+    for (let i = 0; i < 200; i++) {
+      // Mostly one or two whole words, some word starts as typed, a few second pages.
+      const kind = i % 10;
+      const q = kind < 5 ? pick(WORDS) : kind < 8 ? `${pick(WORDS)} ${pick(WORDS)}` : pick(WORDS).slice(0, 4);
+      const page = kind === 9 ? 2 : 1;
+      searches.push({
+        method: 'POST',
+        path: `/cuviewTV/get_search_results/${encodeURIComponent(q)}/${page}/`,
+        sql: searchResultsQuery(q, page),
+      });
+    }
+
+    const filters: Call[] = [];
+    const shapes: (() => string)[] = [
+      () => `${pick(genres)}!${FilterKind.Genre}`,
+      () => `${pick(genres)}!${FilterKind.Genre}|${pick(moods)}!${FilterKind.Mood}`,
+      () =>
+        `${pick(tags)}!${FilterKind.Tag}|${pick(tags)}!${FilterKind.Tag}|${pick(activities)}!${FilterKind.Activity}`,
+      () => `${pick(artists)}!${FilterKind.Artist}`,
+      () => `${pick(videoGenres)}!${FilterKind.VideoGenre}|${pick(genres)}!${FilterKind.Genre}`,
+      () => `${pick(composers)}!${FilterKind.Composer}|${pick(composers)}!${FilterKind.Composer}`,
+      () => `${pick(moods)}!${FilterKind.Mood}`,
+    ];
+    for (let i = 0; i < 210; i++) {
+      const data = shapes[i % shapes.length]();
+      const page = i % 5 === 4 ? 2 : 1;
+      const entries = data.split('|').map((e) => {
+        const [id, kind] = e.split('!').map(Number);
+        return { id, kind: kind as FilterKind };
+      });
+      filters.push({
+        method: 'POST',
+        path: `/cuviewTV/get_filter_results/${page}/`,
+        body: JSON.stringify({ data }),
+        sql: filterResultsQuery(groupByKind(entries), page),
+      });
+    }
+
+    return [
+      {
+        name: 'get_playlist_videos',
+        calls: playlists.map((id) => ({
+          method: 'GET',
+          path: `/cuviewTV/get_playlist_videos/${id}/`,
+          sql: playlistVideosQuery(id),
+        })),
+      },
+      { name: 'get_search_results', calls: searches },
+      { name: 'get_filter_results', calls: filters },
+    ];
+  } finally {
+    await client.end();
+  }
+}
+
+interface Measure {
+  requests: number;
+  seconds: number;
+  errors: number;
+  latencies: number[];
+  /** CPU seconds the api process used during the run (undefined for the baseline). */
+  apiCpu?: number;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+async function processCpuSeconds(pid: number): Promise<number> {
+  const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function loadApi(url: string, pid: number, calls: Call[], seconds: number): Promise<Measure> {
+  const cpuBefore = await processCpuSeconds(pid);
+  let next = 0;
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const call = calls[next++ % calls.length];
+              return {
+                ...request,
+                method: call.method,
+                path: call.path,
+                body: call.body,
+                headers: call.body ? { 'content-type': 'application/json' } : {},
+              };
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode !== 200) errors++;
+      latencies.push(responseTime);
+    });
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  errors += result.errors + result.timeouts;
+  const apiCpu = (await processCpuSeconds(pid)) - cpuBefore;
+  return { requests: latencies.length, seconds: elapsed, errors, latencies, apiCpu };
+}
+
+async function loadPg(pool: pg.Pool, calls: Call[], seconds: number): Promise<Measure> {
+  let next = 0;
+  let errors = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const { sql } = calls[next++ % calls.length];
+        const t0 = performance.now();
+        try {
+          // Prepared by name, exactly as the api's ReadDb runs it.
+          await pool.query({ name: statementName(sql.text), text: sql.text, values: sql.values });
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { requests: latencies.length, seconds: (performance.now() - started) / 1000, errors, latencies };
+}
+
+function summary(m: Measure) {
+  const sorted = [...m.latencies].sort((a, b) => a - b);
+  return {
+    rps: m.requests / m.seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    errors: m.errors,
+    cpuMsPerRequest: m.apiCpu === undefined ? NaN : (m.apiCpu * 1000) / Math.max(1, m.requests),
+  };
+}
+
+async function main(): Promise<void> {
+  const fresh = process.argv.includes('--fresh');
+  const databaseUrl = await ensureCatalogue(fresh);
+  // BENCH_API_ONLY=get_search_results runs one endpoint.
+  const list = (await endpoints(databaseUrl)).filter(
+    (e) => !process.env.BENCH_API_ONLY || e.name === process.env.BENCH_API_ONLY,
+  );
+  const api = await startApi(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+  const rows: string[][] = [];
+  const verdicts: string[] = [];
+  try {
+    for (const endpoint of list) {
+      log(
+        `\n${endpoint.name}: ${endpoint.calls.length} distinct requests, ${CONNECTIONS} connections, ${SECONDS} s each side`,
+      );
+      await loadApi(api.url, api.child.pid!, endpoint.calls, WARMUP_SECONDS);
+      const viaApi = summary(await loadApi(api.url, api.child.pid!, endpoint.calls, SECONDS));
+      await loadPg(pool, endpoint.calls, WARMUP_SECONDS);
+      const viaPg = summary(await loadPg(pool, endpoint.calls, SECONDS));
+      const ratio = viaApi.rps / viaPg.rps;
+      rows.push([
+        endpoint.name,
+        viaApi.rps.toFixed(0),
+        viaApi.p50.toFixed(1),
+        viaApi.p95.toFixed(1),
+        String(viaApi.errors),
+        viaApi.cpuMsPerRequest.toFixed(2),
+        viaPg.rps.toFixed(0),
+        viaPg.p50.toFixed(1),
+        viaPg.p95.toFixed(1),
+        ratio.toFixed(2),
+      ]);
+      const ok = viaApi.p95 < GOAL.p95Ms && ratio >= GOAL.ratio && viaApi.errors === 0;
+      verdicts.push(
+        `${ok ? 'ok  ' : 'MISS'} ${endpoint.name}: p95 ${viaApi.p95.toFixed(1)} ms (goal < ${GOAL.p95Ms}), ` +
+          `ratio ${ratio.toFixed(2)} (goal >= ${GOAL.ratio})${viaApi.errors ? `, ${viaApi.errors} errors` : ''}`,
+      );
+    }
+  } finally {
+    await pool.end();
+    api.child.kill('SIGINT');
+    await new Promise((resolve) => api.child.once('exit', resolve));
+  }
+  const header = [
+    'endpoint',
+    'api req/s',
+    'api p50 ms',
+    'api p95 ms',
+    'api errors',
+    'api cpu ms/req',
+    'pg req/s',
+    'pg p50 ms',
+    'pg p95 ms',
+    'ratio',
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  log(
+    `\n${SIZES.videos} videos, ${SIZES.playlists} playlists; ${CONNECTIONS} connections; pg pool ${POOL_SIZE} on both sides`,
+  );
+  log(line(header));
+  log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) log(line(row));
+  log('');
+  for (const verdict of verdicts) log(verdict);
+}
+
+await main();

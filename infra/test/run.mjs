@@ -1,0 +1,94 @@
+// `npm test`: lint, typecheck, unit, integration, web and browser tests, in that order. Stops at
+// the first failing step and names it. Postgres and Redis come from DATABASE_URL / REDIS_URL,
+// else from the local default ports when something answers there, else Testcontainers.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+
+const only = process.argv.slice(2);
+
+function answers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port, timeout: 500 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+if (!process.env.DATABASE_URL && (await answers(5432))) {
+  process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+  console.log(`test: using the local Postgres at ${process.env.DATABASE_URL} (set DATABASE_URL to choose another)`);
+}
+if (!process.env.REDIS_URL && (await answers(6379))) {
+  process.env.REDIS_URL = 'redis://127.0.0.1:6379';
+  console.log(`test: using the local Redis at ${process.env.REDIS_URL} (set REDIS_URL to choose another)`);
+}
+
+const jest = ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects'];
+const steps = [
+  ['lint', ['npx', 'eslint', '.', '--max-warnings', '0']],
+  // web/ and test/browser/ have their own configs (ESLint uses the one nearest each file).
+  ['lint-web', ['npx', 'eslint', 'web', 'test/browser', '--max-warnings', '0']],
+  ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
+  ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
+  ['unit', [...jest, 'unit']],
+  ['integration', [...jest, 'integration', '--maxWorkers=2']],
+  ['web', ['npm', 'run', '--silent', 'test', '-w', 'web']],
+  ['browser', ['node', 'infra/test/browser.mjs']],
+];
+
+/** Runs a step, echoing its output, and reads the test counts from its runner's summary. */
+function runStep(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    let tail = '';
+    const keep = (chunk, out) => {
+      out.write(chunk);
+      tail = (tail + chunk.toString()).slice(-20000);
+    };
+    child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
+    child.on('close', (code) => resolve({ code, counts: countTests(tail) }));
+  });
+}
+
+function countTests(raw) {
+  // vitest colours its summary even with FORCE_COLOR=0.
+  const output = raw.replace(/\x1b\[[0-9;]*m/g, '');
+  const jest = /^Tests:\s+(?:(\d+) failed, )?(?:(\d+) skipped, )?(?:(\d+) passed, )?\d+ total/m.exec(output);
+  if (jest) return { passed: Number(jest[3] ?? 0), failed: Number(jest[1] ?? 0) };
+  const vitest = /^\s*Tests\s+(?:(\d+) failed \| )?(\d+) passed/m.exec(output);
+  if (vitest) return { passed: Number(vitest[2]), failed: Number(vitest[1] ?? 0) };
+  const pass = /^(?:ℹ|#) pass (\d+)$/m.exec(output);
+  const fail = /^(?:ℹ|#) fail (\d+)$/m.exec(output);
+  if (pass) return { passed: Number(pass[1]), failed: Number(fail?.[1] ?? 0) };
+  return null;
+}
+
+const started = Date.now();
+const results = [];
+for (const [name, [command, ...args]] of steps) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`\n=== test step: ${name} ===`);
+  const t0 = Date.now();
+  const { code, counts } = await runStep(command, args);
+  results.push({ name, ok: code === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1), counts });
+  if (code !== 0) break;
+}
+
+console.log('\n=== test summary ===');
+let passed = 0;
+let failed = 0;
+for (const { name, ok, seconds, counts } of results) {
+  const tests = counts ? `${counts.passed} passed, ${counts.failed} failed` : '';
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(12)} ${seconds.padStart(6)}s  ${tests}`);
+  // A step without test counts (lint, typecheck) counts as one check.
+  passed += counts ? counts.passed : ok ? 1 : 0;
+  failed += counts ? counts.failed + (ok || counts.failed ? 0 : 1) : ok ? 0 : 1;
+}
+console.log(`total ${((Date.now() - started) / 1000).toFixed(0)}s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

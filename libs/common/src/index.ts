@@ -1,0 +1,2 @@
+export * from './http-exception.filter.js';
+export * from './validation.pipe.js';

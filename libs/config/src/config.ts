@@ -1,0 +1,210 @@
+import 'reflect-metadata';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }) =>
+  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+const urlOpts = { require_tld: false, require_protocol: true };
+
+/**
+ * Every setting of every process, read from the environment once at start-up. A wrong or
+ * missing value stops the process with a message that names the variable (see loadConfig).
+ */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  TRACKER_PORT = 3100;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  WORKER_PORT = 3200;
+
+  @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL' })
+  DATABASE_URL: string;
+
+  @Matches(/^rediss?:\/\//, { message: 'must be a redis:// URL' })
+  REDIS_URL: string;
+
+  /**
+   * Prefix of every Redis key this deployment writes (BullMQ queues, rate-limit counters): the
+   * api and the worker must agree on it, and tests use their own so they never collide.
+   */
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'must be 1-64 letters, digits, _ or -' })
+  REDIS_PREFIX = 'cuview';
+
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  JWT_SECRET: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(30)
+  JWT_ACCESS_TTL_SECONDS = 300;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  JWT_REFRESH_TTL_SECONDS = 86400;
+
+  /** Where people reach the product: links in e-mails and the share page use it. */
+  @IsUrl(urlOpts)
+  PUBLIC_URL = 'http://localhost:3000';
+
+  /** Where the api reaches the tracking service (it proxies /tracker/ there). */
+  @IsUrl(urlOpts)
+  TRACKER_URL = 'http://127.0.0.1:3100';
+
+  @IsIn(['local', 's3'])
+  STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  @IsString()
+  STORAGE_DIR = '.data/storage';
+
+  @IsOptional()
+  @IsUrl(urlOpts)
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @Transform(toBool)
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE = true;
+
+  /** When S3 or a CDN serves media, its base URL; otherwise the api serves it. */
+  @IsOptional()
+  @IsUrl(urlOpts)
+  MEDIA_PUBLIC_URL?: string;
+
+  /** smtp://user:pass@host:port; empty means write each message to MAIL_OUTBOX_DIR. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsString()
+  MAIL_OUTBOX_DIR = '.data/outbox';
+
+  @IsString()
+  MAIL_FROM = 'CUVIEW TV <no-reply@cuview.local>';
+
+  @Transform(toBool)
+  @IsBoolean()
+  GUEST_ENABLED = true;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
+
+  /** Where uploads are spooled while they are checked, before storage (default: the OS temp folder). */
+  @IsOptional()
+  @IsString()
+  UPLOAD_TMP_DIR?: string;
+
+  @IsOptional()
+  @IsString()
+  WEB_DIST_DIR?: string;
+
+  /**
+   * Trust X-Forwarded-For from a reverse proxy in front of the api (compose: nginx). Off by
+   * default, so a client cannot forge its address to dodge per-address rate limits.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
+  /** Comma-separated origins allowed by CORS; the web app on PUBLIC_URL is always allowed. */
+  @IsOptional()
+  @IsString()
+  CORS_ORIGINS?: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** Failed logins per account (and per client address) in LOGIN_WINDOW_SECONDS before 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_MAX_ATTEMPTS = 5;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_WINDOW_SECONDS = 900;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  WORKER_CONCURRENCY = 1;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty values count as unset so that `X= npm start` falls back to the default.
+  const raw = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const config = plainToInstance(AppConfig, raw);
+  const errors = validateSync(config, { whitelist: true });
+  const problems = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+  if (config.STORAGE_DRIVER === 's3' && (!config.S3_BUCKET || !config.S3_ENDPOINT)) {
+    problems.push('  S3_BUCKET, S3_ENDPOINT: required when STORAGE_DRIVER=s3');
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration (fix these environment variables):\n${problems.join('\n')}`);
+  }
+  return config;
+}
+
+/** For a process's main(): print the problem and exit, never a stack trace. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+}

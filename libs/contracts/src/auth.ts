@@ -1,0 +1,40 @@
+/**
+ * Field rules of the authentication forms (spec admin-and-auth §5), shared by the api, which
+ * enforces them, and the web app, which checks them before sending.
+ */
+
+/** An ordinary address: something@domain.tld, no spaces, at most one @. */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+/** A plus sign followed by 6 to 13 digits. */
+export const PHONE_PATTERN = /^\+\d{6,13}$/;
+
+export const AUTH_LIMITS = {
+  nameMinLength: 2,
+  nameMaxLength: 150,
+  passwordMinLength: 8,
+  /** Long enough for any passphrase, short enough that hashing it is never a denial of service. */
+  passwordMaxLength: 128,
+  emailMaxLength: 254,
+} as const;
+
+export const AUTH_MESSAGES = {
+  names: 'Please, fill required fields',
+  passwordLength: 'Please provide password at least 8 symbols',
+  /** The reset-confirm screen words it with a comma (spec §5 "Reset confirm"). */
+  newPasswordLength: 'Please, provide password at least 8 symbols',
+  email: 'Please, Enter Valid Email',
+  phone: 'Please, enter valid mobile number with country code',
+  passwordMismatch: 'Passwords do not match',
+  emailTaken: 'user with this email already exists.',
+  loginFailed: 'No active account found with the given credentials',
+  tokenNotValid: 'Token is invalid or expired',
+  tooManyAttempts: 'Too many attempts, try again later.',
+  staleActivation: 'Stale token for given user.',
+  invalidToken: 'Invalid token for given user.',
+  invalidUid: "Invalid user id or user doesn't exist.",
+} as const;
+
+/** The SimpleJWT error code the web app reads to decide that a stored token is dead. */
+export const TOKEN_NOT_VALID = 'token_not_valid';

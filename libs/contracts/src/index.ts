@@ -1,0 +1,4 @@
+export * from './enums.js';
+export * from './jobs.js';
+export * from './defaults.js';
+export * from './auth.js';

@@ -1,0 +1,108 @@
+/**
+ * The job catalogue: every queue, job name and payload in one place. Payloads carry ids only;
+ * job ids are deterministic so a double enqueue is one job (DESIGN.md §5).
+ */
+export enum QueueName {
+  Video = 'video',
+  Image = 'image',
+  Track = 'track',
+  Analyze = 'analyze',
+}
+
+export enum JobName {
+  VideoTranscode = 'video.transcode',
+  ImageResize = 'image.resize',
+  TrackExcerpt = 'track.excerpt',
+  TrackFingerprint = 'track.fingerprint',
+  VideoAnalyze = 'video.analyze',
+}
+
+export interface JobPayloads {
+  [JobName.VideoTranscode]: { videoId: number; requestId?: string };
+  [JobName.ImageResize]: { kind: string; id: number; requestId?: string };
+  [JobName.TrackExcerpt]: { albumTrackId: number; requestId?: string };
+  [JobName.TrackFingerprint]: { albumTrackId: number; requestId?: string };
+  [JobName.VideoAnalyze]: { videoId: number; offset: number; requestId?: string };
+}
+
+export type JobPayload<N extends JobName> = JobPayloads[N];
+
+/** Which queue carries each job. */
+export const JOB_QUEUE: Record<JobName, QueueName> = {
+  [JobName.VideoTranscode]: QueueName.Video,
+  [JobName.ImageResize]: QueueName.Image,
+  [JobName.TrackExcerpt]: QueueName.Track,
+  [JobName.TrackFingerprint]: QueueName.Track,
+  [JobName.VideoAnalyze]: QueueName.Analyze,
+};
+
+/**
+ * Deterministic job ids: `transcode-{videoId}` etc. A dash, not a colon: BullMQ refuses custom
+ * ids with a colon (except exactly two, its legacy repeatable-job form), so `transcode:5` would
+ * throw while `analyze:5:30` passed.
+ */
+export function jobId<N extends JobName>(name: N, payload: JobPayload<N>): string {
+  switch (name) {
+    case JobName.VideoTranscode:
+      return `transcode-${(payload as JobPayloads[JobName.VideoTranscode]).videoId}`;
+    case JobName.ImageResize: {
+      const p = payload as JobPayloads[JobName.ImageResize];
+      return `image-${p.kind}-${p.id}`;
+    }
+    case JobName.TrackExcerpt:
+      return `excerpt-${(payload as JobPayloads[JobName.TrackExcerpt]).albumTrackId}`;
+    case JobName.TrackFingerprint:
+      return `fingerprint-${(payload as JobPayloads[JobName.TrackFingerprint]).albumTrackId}`;
+    case JobName.VideoAnalyze: {
+      const p = payload as JobPayloads[JobName.VideoAnalyze];
+      return `analyze-${p.videoId}-${p.offset}`;
+    }
+    default: {
+      const never: never = name;
+      throw new Error(`Unknown job ${String(never)}`);
+    }
+  }
+}
+
+export interface JobRetryOptions {
+  attempts: number;
+  backoff?: { type: 'exponential'; delay: number };
+  /** Completed jobs are dropped after this many seconds, so a later enqueue with the same id runs again. */
+  removeOnComplete: { age: number };
+  /** Failed jobs are kept for staff to see and retry (DESIGN.md §5). */
+  removeOnFail: { age: number };
+}
+
+/**
+ * Retry and retention of each job, shared by every producer (api, worker reconciler, album
+ * import) so a job behaves the same whoever queued it. Bad media fails at once whatever
+ * `attempts` says (the worker throws UnrecoverableError).
+ */
+export const JOB_OPTIONS: Record<JobName, JobRetryOptions> = {
+  [JobName.VideoTranscode]: {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 10_000 },
+    removeOnComplete: { age: 3600 },
+    removeOnFail: { age: 30 * 86400 },
+  },
+  [JobName.ImageResize]: {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2_000 },
+    removeOnComplete: { age: 3600 },
+    removeOnFail: { age: 30 * 86400 },
+  },
+  [JobName.TrackExcerpt]: {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: { age: 3600 },
+    removeOnFail: { age: 30 * 86400 },
+  },
+  [JobName.TrackFingerprint]: {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: { age: 3600 },
+    removeOnFail: { age: 30 * 86400 },
+  },
+  // The caller waits for the answer: a retry would come too late to matter.
+  [JobName.VideoAnalyze]: { attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 600 } },
+};

@@ -1,0 +1,40 @@
+import { Album, AlbumTrack, TrackLink } from './album.entity.js';
+import { BannerVideo, Category, Group, GroupPlaylist, Playlist, PlaylistVideo } from './catalogue.entity.js';
+import { Activity, Composer, Genre, Member, Mood, Tag, VideoGenre } from './lookups.entity.js';
+import { FingerprintHash, WatermarkCode } from './recognition.entity.js';
+import { RefreshToken } from './refresh-token.entity.js';
+import { User } from './user.entity.js';
+import { Video, VideoTrack } from './video.entity.js';
+
+export * from './album.entity.js';
+export * from './catalogue.entity.js';
+export * from './lookups.entity.js';
+export * from './recognition.entity.js';
+export * from './refresh-token.entity.js';
+export * from './user.entity.js';
+export * from './video.entity.js';
+
+export const ENTITIES = [
+  User,
+  RefreshToken,
+  Genre,
+  Mood,
+  Activity,
+  Tag,
+  VideoGenre,
+  Member,
+  Composer,
+  Album,
+  AlbumTrack,
+  TrackLink,
+  Video,
+  VideoTrack,
+  Category,
+  Playlist,
+  PlaylistVideo,
+  Group,
+  GroupPlaylist,
+  BannerVideo,
+  FingerprintHash,
+  WatermarkCode,
+];

@@ -1,0 +1,134 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
+import { ProcessingState, Status } from '@app/contracts';
+import { Activity, Genre, Mood, Tag, VideoGenre } from './lookups.entity.js';
+import { AlbumTrack } from './album.entity.js';
+
+@Entity('videos')
+@Index('IDX_videos_title_trgm', { synchronize: false })
+@Index('IDX_videos_title_norm_trgm', { synchronize: false })
+export class Video {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 300 })
+  title: string;
+
+  /**
+   * cuview_norm(title), kept by a trigger (see the VideoTitleNorm migration): title search
+   * compares it through its trigram index IDX_videos_title_norm_trgm instead of normalising
+   * every candidate row again. Never written by the application.
+   */
+  @Column({ type: 'text', default: '', insert: false, update: false, select: false })
+  titleNorm: string;
+
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  @Column({ type: 'varchar', length: 500, default: '' })
+  ytLink: string;
+
+  @Index()
+  @Column({ type: 'smallint', default: Status.Off })
+  status: Status;
+
+  /** Seconds. */
+  @Column({ type: 'double precision', default: 0 })
+  duration: number;
+
+  /** Storage key of the uploaded original. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  originalKey: string | null;
+
+  /** Storage key of the HLS master playlist; flips only when a whole ladder is written. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  hlsMasterKey: string | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  thumbnailKey: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: ProcessingState.External })
+  processingState: ProcessingState;
+
+  /** 0..100 while processing. */
+  @Column({ type: 'smallint', default: 0 })
+  processingProgress: number;
+
+  @Column({ type: 'text', nullable: true })
+  processingError: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+
+  @ManyToMany(() => Genre)
+  @JoinTable({ name: 'video_genre_links', joinColumn: { name: 'video_id' }, inverseJoinColumn: { name: 'genre_id' } })
+  genres: Genre[];
+
+  @ManyToMany(() => Mood)
+  @JoinTable({ name: 'video_moods', joinColumn: { name: 'video_id' }, inverseJoinColumn: { name: 'mood_id' } })
+  moods: Mood[];
+
+  @ManyToMany(() => Activity)
+  @JoinTable({ name: 'video_activities', joinColumn: { name: 'video_id' }, inverseJoinColumn: { name: 'activity_id' } })
+  activities: Activity[];
+
+  @ManyToMany(() => Tag)
+  @JoinTable({ name: 'video_tags', joinColumn: { name: 'video_id' }, inverseJoinColumn: { name: 'tag_id' } })
+  tags: Tag[];
+
+  @ManyToMany(() => VideoGenre)
+  @JoinTable({
+    name: 'video_videogenres',
+    joinColumn: { name: 'video_id' },
+    inverseJoinColumn: { name: 'video_genre_id' },
+  })
+  videoGenres: VideoGenre[];
+
+  @OneToMany(() => VideoTrack, (track) => track.video)
+  tracks: VideoTrack[];
+}
+
+/** An excerpt of an album track placed on a video's timeline. */
+@Entity('video_tracks')
+@Unique('UQ_video_tracks_position', ['videoId', 'position'], { deferrable: 'INITIALLY IMMEDIATE' })
+export class VideoTrack {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column()
+  videoId: number;
+
+  @ManyToOne(() => Video, (video) => video.tracks, { onDelete: 'CASCADE' })
+  video: Video;
+
+  @Index()
+  @Column()
+  albumTrackId: number;
+
+  @ManyToOne(() => AlbumTrack, { onDelete: 'RESTRICT' })
+  albumTrack: AlbumTrack;
+
+  @Column()
+  position: number;
+
+  /** Seconds on the video's timeline. */
+  @Column({ type: 'double precision' })
+  startTime: number;
+
+  @Column({ type: 'double precision' })
+  endTime: number;
+}

@@ -1,0 +1,3 @@
+export * from './entities/index.js';
+export * from './data-source.js';
+export * from './naming-strategy.js';

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Generated demo media is kept between runs (`.data/demo-media` by default): making it
+ * takes a minute or two, importing it a few seconds. Folder names carry a hash of what was
+ * asked for, so changing the catalogue or the generator makes new files instead of reusing
+ * stale ones.
+ */
+export const GENERATOR_VERSION = 1;
+
+export function specHash(spec: unknown): string {
+  return createHash('sha1')
+    .update(JSON.stringify({ v: GENERATOR_VERSION, spec }))
+    .digest('hex')
+    .slice(0, 10);
+}
+
+export async function fileExists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `make(tempPath)` unless `path` already exists, then moves the result into place, so
+ * an interrupted run never leaves half a file under a cached name.
+ */
+export async function cached(path: string, make: (tempPath: string) => Promise<void>): Promise<boolean> {
+  if (await fileExists(path)) return false;
+  await mkdir(dirname(path), { recursive: true });
+  const dot = path.lastIndexOf('.');
+  const temp = `${path.slice(0, dot)}.partial-${process.pid}${path.slice(dot)}`;
+  try {
+    await make(temp);
+    await rename(temp, path);
+  } finally {
+    await rm(temp, { force: true });
+  }
+  return true;
+}
+
+export function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * Runs `work` over the items, `limit` at a time. ffmpeg's lavfi pattern sources draw on one
+ * thread, so two encodes side by side use a two-core machine far better than one.
+ */
+export async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+}
+
+/** How many ffmpeg processes the demo generation runs at once. */
+export function generationConcurrency(): number {
+  return Math.min(2, availableParallelism());
+}
+
+/**
+ * Removes what an older catalogue or generator left in `dir` under names starting with
+ * `prefix`, keeping `keep` (full paths), so the cache does not grow with every change.
+ */
+export async function pruneCache(dir: string, prefix: string, keep: readonly string[]): Promise<void> {
+  const wanted = new Set(keep.map((p) => basename(p)));
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith(prefix) && !wanted.has(name) && !name.includes('.partial-')) {
+      await rm(join(dir, name), { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '@app/config';
+import { JOB_OPTIONS, JOB_QUEUE, JobName, QueueName, jobId, type JobPayload } from '@app/contracts';
+import { LocalStorage, S3Storage, type StorageDriver } from '@app/media';
+
+/** The storage driver the configuration names, as the api and the worker build it. */
+export function createStorage(config: AppConfig): StorageDriver {
+  if (config.STORAGE_DRIVER === 's3') {
+    return new S3Storage({
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      credentials:
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      publicBaseUrl: config.MEDIA_PUBLIC_URL,
+    });
+  }
+  return new LocalStorage({ root: config.STORAGE_DIR, publicBaseUrl: config.MEDIA_PUBLIC_URL });
+}
+
+/** A job the importer or the seed wants queued once its rows are committed. */
+export interface PendingJob<N extends JobName = JobName> {
+  name: N;
+  payload: JobPayload<N>;
+  /** The work must run again (new audio): a finished job with the same id is dropped first. */
+  rerun?: boolean;
+}
+
+/**
+ * Producer side of the job catalogue, with the same ids and options as the api and the
+ * worker, so a job queued here is the job they would have queued.
+ */
+export class JobQueue {
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly connection: Redis;
+
+  constructor(
+    redisUrl: string,
+    private readonly prefix: string,
+  ) {
+    this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+  }
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async enqueue<N extends JobName>({ name, payload, rerun }: PendingJob<N>): Promise<void> {
+    const queue = this.queue(JOB_QUEUE[name]);
+    const id = jobId(name, payload);
+    if (rerun) {
+      // A completed or failed job with this id would swallow the new one (same id = same job).
+      const existing = await queue.getJob(id);
+      const state = existing ? await existing.getState() : undefined;
+      if (existing && (state === 'completed' || state === 'failed')) await existing.remove();
+    }
+    const { attempts, backoff, removeOnComplete, removeOnFail } = JOB_OPTIONS[name];
+    await queue.add(name, payload, { jobId: id, attempts, backoff, removeOnComplete, removeOnFail });
+  }
+
+  async enqueueAll(jobs: readonly PendingJob[]): Promise<void> {
+    for (const job of jobs) await this.enqueue(job);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.queues.clear();
+    await this.connection.quit();
+  }
+}

@@ -1,0 +1,230 @@
+import { FP_TICK_SECONDS, type Fingerprint } from './fingerprint.js';
+import type { FingerprintIndexStore, PostingRows } from './index-store.js';
+
+// Math's members as module bindings: a global lookup per call is slow in vm contexts (Jest).
+const { floor, imul, max, min, pow } = Math;
+
+export interface FingerprintMatch {
+  trackId: number;
+  /** Where the query starts inside the track, in seconds. */
+  offsetSeconds: number;
+  /**
+   * Evidence for this track and offset: the smaller of the number of distinct query
+   * times and the number of distinct hashes that agree on it.
+   */
+  score: number;
+  /** Score of the best other track (to judge how clear the answer is). */
+  runnerUpScore: number;
+}
+
+export interface MatchOptions {
+  /** Minimum score to accept a match; below it the audio counts as unknown. */
+  minScore: number;
+  /**
+   * The winner must beat the best other track by this factor (for a 5 s query; longer
+   * queries need more, see RATIO_GROWTH).
+   */
+  minRatio: number;
+}
+
+/**
+ * Set on the evaluation corpus (bench/recognition): with these, no query of an unindexed
+ * track was accepted while clean and AAC queries were all found.
+ */
+export const DEFAULT_MATCH_OPTIONS: MatchOptions = { minScore: 8, minRatio: 2 };
+
+/**
+ * The ratio a query must reach grows as (span / 5 s)^RATIO_GROWTH for queries spanning
+ * more than 5 s: a long query lets a merely similar track (same tempo, same drum sounds)
+ * pile up aligned evidence too, while the right track's lead grows faster.
+ */
+const RATIO_GROWTH = 0.25;
+const REFERENCE_SPAN_SECONDS = 5;
+
+/** Offsets of one vote bin are within ±ALIGN_TOLERANCE ticks of each other. */
+const ALIGN_TOLERANCE = 1;
+const OFFSET_BIAS = 1 << 21;
+const TRACK_STRIDE = 1 << 22;
+const CANDIDATES = 8;
+
+/** The distinct hashes of a query, ready for one batched store lookup. */
+export function uniqueHashes(fp: Fingerprint): Uint32Array {
+  const sorted = fp.hashes.slice().sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i]!;
+  return sorted.slice(0, n);
+}
+
+/**
+ * Offset-alignment voting: every (query hash, stored posting) pair with the same hash
+ * votes for (track, stored tick - query tick). A real match piles votes on one offset;
+ * chance hash collisions spread over all offsets.
+ */
+export function matchFingerprint(
+  query: Fingerprint,
+  rows: PostingRows,
+  options: MatchOptions = DEFAULT_MATCH_OPTIONS,
+): FingerprintMatch | null {
+  if (rows.hashes.length === 0) return null;
+  const queryTicks = new Map<number, number[]>();
+  for (let i = 0; i < query.hashes.length; i++) {
+    const h = query.hashes[i]!;
+    const list = queryTicks.get(h);
+    if (list) list.push(query.ticks[i]!);
+    else queryTicks.set(h, [query.ticks[i]!]);
+  }
+  const trackIndex = new Map<number, number>();
+  const trackIds: number[] = [];
+  let total = 0;
+  for (let r = 0; r < rows.hashes.length; r++) total += queryTicks.get(rows.hashes[r]!)?.length ?? 0;
+  // Every vote is kept so candidate bins can be re-scored by distinct evidence.
+  const vKey = new Float64Array(total);
+  const vHash = new Uint32Array(total);
+  const vTick = new Uint32Array(total);
+  const votes = new VoteTable(total);
+  let v = 0;
+  for (let r = 0; r < rows.hashes.length; r++) {
+    const h = rows.hashes[r]!;
+    const qts = queryTicks.get(h);
+    if (!qts) continue;
+    const id = rows.trackIds[r]!;
+    let ti = trackIndex.get(id);
+    if (ti === undefined) {
+      ti = trackIds.length;
+      trackIndex.set(id, ti);
+      trackIds.push(id);
+    }
+    const stored = rows.ticks[r]!;
+    for (const qt of qts) {
+      const key = ti * TRACK_STRIDE + (stored - qt + OFFSET_BIAS);
+      votes.add(key);
+      vKey[v] = key;
+      vHash[v] = h;
+      vTick[v] = qt;
+      v++;
+    }
+  }
+  // Best aligned bin per track by raw votes, counting neighbouring offsets (peak timing
+  // jitters by a tick).
+  const bestPerTrack = new Float64Array(trackIds.length);
+  const bestKey = new Float64Array(trackIds.length).fill(-1);
+  for (let u = 0; u < votes.size; u++) {
+    const key = votes.keyAt(u);
+    let sum = 0;
+    for (let d = -ALIGN_TOLERANCE; d <= ALIGN_TOLERANCE; d++) sum += votes.get(key + d);
+    const ti = floor(key / TRACK_STRIDE);
+    if (sum > bestPerTrack[ti]!) {
+      bestPerTrack[ti] = sum;
+      bestKey[ti] = key;
+    }
+  }
+  // Re-score the strongest candidates by distinct evidence. A repeated pattern (a drum loop,
+  // a held chord) yields the same few hashes again and again, and one chord onset yields
+  // many hashes (its harmonics paired with each other) at a single query time: counting
+  // both distinct hashes and distinct query times, and keeping the smaller, discounts both.
+  const candidates = Array.from(trackIds.keys())
+    .sort((a, b) => bestPerTrack[b]! - bestPerTrack[a]!)
+    .slice(0, CANDIDATES);
+  const candidateOf = new Int32Array(trackIds.length).fill(-1);
+  candidates.forEach((ti, c) => (candidateOf[ti] = c));
+  const distinctHashes = candidates.map(() => new Set<number>());
+  const distinctTicks = candidates.map(() => new Set<number>());
+  const weighted = new Float64Array(candidates.length);
+  const raw = new Float64Array(candidates.length);
+  for (let v = 0; v < vKey.length; v++) {
+    const key = vKey[v]!;
+    const c = candidateOf[floor(key / TRACK_STRIDE)]!;
+    if (c < 0) continue;
+    const d = key - bestKey[candidates[c]!]!;
+    if (d < -ALIGN_TOLERANCE || d > ALIGN_TOLERANCE) continue;
+    distinctHashes[c]!.add(vHash[v]!);
+    distinctTicks[c]!.add(vTick[v]!);
+    weighted[c]! += d;
+    raw[c]!++;
+  }
+  let best = -1;
+  let score = 0;
+  let runnerUp = 0;
+  for (let c = 0; c < candidates.length; c++) {
+    const sc = min(distinctHashes[c]!.size, distinctTicks[c]!.size);
+    if (sc > score) {
+      runnerUp = score;
+      score = sc;
+      best = c;
+    } else if (sc > runnerUp) runnerUp = sc;
+  }
+  if (best < 0) return null;
+  let first = Infinity;
+  let last = 0;
+  for (let i = 0; i < query.ticks.length; i++) {
+    first = min(first, query.ticks[i]!);
+    last = max(last, query.ticks[i]!);
+  }
+  const span = (last - first) * FP_TICK_SECONDS;
+  const ratio = options.minRatio * pow(max(1, span / REFERENCE_SPAN_SECONDS), RATIO_GROWTH);
+  if (score < options.minScore || score < ratio * runnerUp) return null;
+  // Offset: vote-weighted mean of the bins in the winning window.
+  const key = bestKey[candidates[best]!]!;
+  const offsetTicks = (key % TRACK_STRIDE) - OFFSET_BIAS + weighted[best]! / raw[best]!;
+  return {
+    trackId: trackIds[candidates[best]!]!,
+    offsetSeconds: offsetTicks * FP_TICK_SECONDS,
+    score,
+    runnerUpScore: runnerUp,
+  };
+}
+
+/**
+ * Vote counts by (track, offset) key: open addressing over typed arrays, several times
+ * faster than a Map for the tens of thousands of votes of a query.
+ */
+class VoteTable {
+  private readonly keys: Float64Array;
+  private readonly counts: Uint32Array;
+  private readonly slots: Uint32Array;
+  private readonly mask: number;
+  size = 0;
+
+  constructor(expected: number) {
+    let capacity = 16;
+    while (capacity < expected * 2) capacity *= 2;
+    this.keys = new Float64Array(capacity).fill(-1);
+    this.counts = new Uint32Array(capacity);
+    this.slots = new Uint32Array(expected);
+    this.mask = capacity - 1;
+  }
+
+  private slot(key: number): number {
+    let i = (imul(key >>> 0, 0x9e3779b1) ^ floor(key / 4294967296)) & this.mask;
+    while (this.keys[i] !== key && this.keys[i] !== -1) i = (i + 1) & this.mask;
+    return i;
+  }
+
+  add(key: number): void {
+    const i = this.slot(key);
+    if (this.keys[i] === -1) {
+      this.keys[i] = key;
+      this.slots[this.size++] = i;
+    }
+    this.counts[i]!++;
+  }
+
+  get(key: number): number {
+    return this.counts[this.slot(key)]!;
+  }
+
+  /** The u-th distinct key added. */
+  keyAt(u: number): number {
+    return this.keys[this.slots[u]!]!;
+  }
+}
+
+/** Look a query up in a store and vote (one batched lookup). */
+export async function queryFingerprintIndex(
+  store: FingerprintIndexStore,
+  query: Fingerprint,
+  options: MatchOptions = DEFAULT_MATCH_OPTIONS,
+): Promise<FingerprintMatch | null> {
+  const rows = await store.lookup(uniqueHashes(query));
+  return matchFingerprint(query, rows, options);
+}

@@ -1,0 +1,5 @@
+// @app/recognition: content recognition engines, pure TypeScript (no framework, no I/O).
+export * from './fingerprint/fingerprint.js';
+export * from './fingerprint/index-store.js';
+export * from './fingerprint/matcher.js';
+export * from './watermark/watermark.js';

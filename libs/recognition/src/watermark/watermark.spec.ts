@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { downmix, resample } from '../dsp/resample.js';
+import { snrDb } from '../testing/signals.js';
+import { SynthTrack } from '../testing/synth.js';
+import { bitsToNumber, convEncode, crc16, numberToBits, viterbiDecode } from './channel-code.js';
+import { decodeWatermark, embedWatermark, WATERMARK_PERIOD_SECONDS } from './watermark.js';
+
+const RATE = 48_000;
+const PAYLOAD = 0xc0ffee42;
+const dir = mkdtempSync(join(tmpdir(), 'recognition-wm-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function stereo(mono: Float32Array): Float32Array {
+  const out = new Float32Array(mono.length * 2);
+  for (let i = 0; i < mono.length; i++) out[2 * i] = out[2 * i + 1] = mono[i]!;
+  return out;
+}
+
+/** A 5 s window of interleaved stereo starting at `seconds`. */
+function window(pcm: Float32Array, rate: number, seconds: number): Float32Array {
+  const start = Math.round(seconds * rate) * 2;
+  return pcm.subarray(start, start + 5 * rate * 2);
+}
+
+/** Round trip through the real ffmpeg: AAC-LC at `kbps` in an .m4a, decoded to float. */
+function aacRoundTrip(pcm: Float32Array, kbps: number): Float32Array {
+  const raw = join(dir, 'in.f32');
+  const m4a = join(dir, 'out.m4a');
+  writeFileSync(raw, pcm);
+  const quiet = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+  execFileSync(
+    'ffmpeg',
+    [...quiet, '-f', 'f32le', '-ar', String(RATE), '-ac', '2', '-i', raw, '-c:a', 'aac'].concat([
+      '-b:a',
+      `${kbps}k`,
+      m4a,
+    ]),
+  );
+  execFileSync('ffmpeg', [...quiet, '-i', m4a, '-f', 'f32le', '-ac', '2', '-ar', String(RATE), raw]);
+  const b = readFileSync(raw);
+  return new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+}
+
+// 9 s of a generated song at 48 kHz stereo, marked once for all the tests.
+const host = stereo(new SynthTrack(21, 30).render(RATE, 6, 9));
+const marked = embedWatermark(host, RATE, PAYLOAD, { channels: 2 });
+
+describe('audio watermark', () => {
+  it('is a small change of the audio (SNR of at least 30 dB)', () => {
+    expect(marked.length).toBe(host.length);
+    expect(snrDb(host, marked)).toBeGreaterThan(30);
+  });
+
+  it('decodes blind from a 5 s window at any position', () => {
+    for (const at of [0, 1.234, 3.9]) {
+      expect(decodeWatermark(window(marked, RATE, at), RATE, { channels: 2 })?.payload).toBe(PAYLOAD);
+    }
+  });
+
+  it('survives a real ffmpeg AAC 128 kbps round trip', () => {
+    const decoded = aacRoundTrip(marked, 128);
+    const found = decodeWatermark(window(decoded, RATE, 2.5), RATE, { channels: 2 });
+    expect(found?.payload).toBe(PAYLOAD);
+    expect(found!.confidence).toBeGreaterThan(0.9);
+  });
+
+  it('survives gain changes, a downmix and a change of sample rate', () => {
+    const quieter = marked.map((v) => v * 0.5);
+    expect(decodeWatermark(window(quieter, RATE, 1), RATE, { channels: 2 })?.payload).toBe(PAYLOAD);
+    const mono44 = resample(downmix(marked, 2), RATE, 44_100);
+    const found = decodeWatermark(mono44.subarray(44_100 * 3, 44_100 * 8), 44_100);
+    expect(found?.payload).toBe(PAYLOAD);
+  });
+
+  it('finds nothing in unmarked audio, and needs a whole period', () => {
+    expect(decodeWatermark(window(host, RATE, 2), RATE, { channels: 2 })).toBeNull();
+    const short = window(marked, RATE, 0).subarray(0, Math.round(WATERMARK_PERIOD_SECONDS * 0.9 * RATE) * 2);
+    expect(decodeWatermark(short, RATE, { channels: 2 })).toBeNull();
+  });
+
+  it('rejects payloads that are not unsigned 32-bit integers', () => {
+    expect(() => embedWatermark(host, RATE, -1)).toThrow(/payload/);
+    expect(() => embedWatermark(host, RATE, 2 ** 32)).toThrow(/payload/);
+    expect(() => embedWatermark(host, 8000, 1)).toThrow(/sample rate/);
+  });
+});
+
+describe('channel code', () => {
+  it('corrects scattered errors in a convolutionally coded message and keeps the CRC', () => {
+    const bits = numberToBits(0x1234abcd, 32);
+    const message = [...bits, ...numberToBits(crc16(bits), 16)];
+    const soft = convEncode(message).map((b): number => (b ? 1 : -1));
+    for (const i of [3, 17, 40, 61, 88]) soft[i] = -soft[i]!; // five flipped coded bits
+    const decoded = viterbiDecode(soft, message.length);
+    expect(decoded).toEqual(message);
+    expect(bitsToNumber(decoded.slice(0, 32))).toBe(0x1234abcd);
+    expect(crc16(decoded.slice(0, 32))).toBe(bitsToNumber(decoded.slice(32)));
+  });
+});

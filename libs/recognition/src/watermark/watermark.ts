@@ -1,0 +1,499 @@
+import { RealFft } from '../dsp/fft.js';
+import { Prng } from '../dsp/prng.js';
+import { downmix, resample } from '../dsp/resample.js';
+import {
+  CODE_RATE_INVERSE,
+  TAIL_BITS,
+  bitsToNumber,
+  convEncode,
+  crc16,
+  numberToBits,
+  viterbiDecode,
+} from './channel-code.js';
+
+// Math's members as module bindings: a global lookup per call is slow in vm contexts (Jest).
+const { PI, abs, ceil, cos, exp, floor, log, max, min, round, sign, sin, sqrt } = Math;
+
+/**
+ * Blind audio watermark: a 32-bit payload protected by CRC-16 and a convolutional code,
+ * carried by spread-transform dither modulation (a form of quantization index
+ * modulation) of energy ratios between time-frequency tiles in 0.5-7.5 kHz, repeated
+ * every period.
+ *
+ * Everything runs on a 16 kHz mono analysis of the input, so any input rate works and
+ * resampling the marked audio (48 -> 44.1 kHz) does not disturb it. A "cell" is a 2 x 2
+ * checkerboard of tiles (two 64 ms slots x two 250 Hz subbands); its feature is the
+ * compressed log-ratio of its two diagonals, which ignores playback gain, steady
+ * spectra and broadband onsets. Each coded bit owns a few cells of one slot pair; the
+ * sum of their features is moved onto the nearest point of a dithered lattice whose
+ * parity is the bit. Because the host only decides *which* lattice point is nearest,
+ * the change needed is bounded by half a lattice step whatever the music does.
+ */
+
+export const WATERMARK_PAYLOAD_BITS = 32;
+
+const RATE = 16000;
+const N = 512;
+const HOP = 256;
+const SLOT_FRAMES = 4; // 64 ms slots
+const SLOT = SLOT_FRAMES * HOP;
+const PAIR = 2 * SLOT;
+const FIRST_BIN = 16; // 500 Hz
+const SUBBAND_BINS = 8; // 250 Hz
+const SUBBANDS = 28; // up to 7.5 kHz
+const CELLS_PER_PAIR = SUBBANDS / 2;
+const BITS_PER_PAIR = 4;
+const MESSAGE_BITS = WATERMARK_PAYLOAD_BITS + 16;
+const CODED_BITS = (MESSAGE_BITS + TAIL_BITS) * CODE_RATE_INVERSE;
+const PAIRS_PER_PERIOD = ceil(CODED_BITS / BITS_PER_PAIR);
+const PERIOD = PAIRS_PER_PERIOD * PAIR;
+export const WATERMARK_PERIOD_SECONDS = PERIOD / RATE;
+/** Decoder time grid: 2 ms steps over one period. */
+const DECODE_HOP = 32;
+const HYPOTHESES = PERIOD / DECODE_HOP;
+/** Compression of the cell log-ratio: empty tiles saturate at ±ln((1 + K/2) / (K/2)). */
+const KAPPA = 0.1;
+
+export interface WatermarkTuning {
+  /** Lattice step of a bit's summed cell features (nepers). */
+  step: number;
+  /** Largest amplitude change of a tile, in nepers (0.2 = 1.7 dB). */
+  maxLogGain: number;
+  /** Closed-loop passes that re-measure the marked audio and correct each bit. */
+  refinePasses: number;
+  /**
+   * Power budget: a period whose mark would come closer than this to its host (in dB,
+   * measured in the 16 kHz analysis band) is scaled down to it.
+   */
+  minSnrDb: number;
+  /** Minimum agreement of soft votes with the decoded codeword (0..1). */
+  minConfidence: number;
+}
+
+export const DEFAULT_WATERMARK_TUNING: WatermarkTuning = {
+  step: 3,
+  maxLogGain: 0.5,
+  refinePasses: 2,
+  minSnrDb: 32,
+  minConfidence: 0.9,
+};
+
+interface Layout {
+  /** For each coded bit: its slot pair within the period and its cells (subband pairs). */
+  pairOfBit: Uint16Array;
+  cellsOfBit: number[][];
+  /** Orientation of every cell (which diagonal counts as "A"). */
+  signOfCell: Float64Array;
+  /** Lattice dither of every coded bit, as a fraction of the step. */
+  dither: Float64Array;
+}
+
+let layout: Layout | undefined;
+
+/**
+ * Fixed keyed layout. Coded bits are interleaved over the period (neighbours in the
+ * trellis land far apart in time); within a slot pair, each bit takes every
+ * BITS_PER_PAIR-th subband pair so its cells span the whole band.
+ */
+function getLayout(): Layout {
+  if (layout) return layout;
+  const prng = new Prng(0x57a7e11);
+  const slots = prng.shuffle(Array.from({ length: PAIRS_PER_PERIOD * BITS_PER_PAIR }, (_, i) => i));
+  const pairOfBit = new Uint16Array(CODED_BITS);
+  const cellsOfBit: number[][] = [];
+  for (let bit = 0; bit < CODED_BITS; bit++) {
+    const slot = slots[bit]!;
+    const pair = floor(slot / BITS_PER_PAIR);
+    const lane = slot % BITS_PER_PAIR;
+    pairOfBit[bit] = pair;
+    const cells: number[] = [];
+    for (let q = lane; q < CELLS_PER_PAIR; q += BITS_PER_PAIR) cells.push(pair * CELLS_PER_PAIR + q);
+    cellsOfBit.push(cells);
+  }
+  const signOfCell = Float64Array.from({ length: PAIRS_PER_PERIOD * CELLS_PER_PAIR }, () =>
+    prng.next() < 0.5 ? 1 : -1,
+  );
+  const dither = Float64Array.from({ length: CODED_BITS }, () => prng.next());
+  layout = { pairOfBit, cellsOfBit, signOfCell, dither };
+  return layout;
+}
+
+function sqrtHann(size: number): Float64Array {
+  const w = new Float64Array(size);
+  for (let i = 0; i < size; i++) w[i] = sin((PI * i) / size);
+  return w;
+}
+
+function codewordFor(payload: number): Uint8Array {
+  const bits = numberToBits(payload, WATERMARK_PAYLOAD_BITS);
+  return Uint8Array.from(convEncode([...bits, ...numberToBits(crc16(bits), 16)]));
+}
+
+function toAnalysisRate(pcm: Float32Array, sampleRate: number, channels: number): Float32Array {
+  const mono = downmix(pcm, channels);
+  return sampleRate === RATE ? mono : resample(mono, sampleRate, RATE);
+}
+
+/**
+ * Feature of one cell from its tile energies (e[slot][band]): compressed log-ratio of
+ * the (0,0)+(1,1) diagonal over the (0,1)+(1,0) one.
+ */
+function cellFeature(e00: number, e01: number, e10: number, e11: number): number {
+  const a = e00 + e11;
+  const b = e01 + e10;
+  const bias = (KAPPA * (a + b)) / 2 + 1e-30;
+  return log((a + bias) / (b + bias));
+}
+
+/** Lattice point for `bit` nearest to feature sum `d`. */
+function latticeTarget(d: number, bit: number, dither: number, step: number): number {
+  const u = d / step - dither - bit / 2;
+  return (round(u) + dither + bit / 2) * step;
+}
+
+export interface WatermarkOptions {
+  /** Interleaved channel count of `pcm` (default 1). The same mark goes into every channel. */
+  channels?: number;
+  tuning?: WatermarkTuning;
+}
+
+/**
+ * Return a marked copy of `pcm` (float samples, interleaved when `channels` > 1) carrying
+ * `payload` (an unsigned 32-bit integer).
+ */
+export function embedWatermark(
+  pcm: Float32Array,
+  sampleRate: number,
+  payload: number,
+  options: WatermarkOptions = {},
+): Float32Array {
+  if (!Number.isInteger(payload) || payload < 0 || payload > 0xffffffff) {
+    throw new Error(`watermark payload must be an unsigned 32-bit integer, got ${payload}`);
+  }
+  const channels = options.channels ?? 1;
+  if (!Number.isInteger(channels) || channels < 1)
+    throw new Error(`channels must be a positive integer, got ${channels}`);
+  if (!Number.isInteger(sampleRate) || sampleRate < RATE)
+    throw new Error(`sample rate must be an integer of at least ${RATE} Hz, got ${sampleRate}`);
+  const t = options.tuning ?? DEFAULT_WATERMARK_TUNING;
+  const x = toAnalysisRate(pcm, sampleRate, channels);
+  const mark = markSignal(x, codewordFor(payload), t);
+  const up = sampleRate === RATE ? mark : resample(mark, RATE, sampleRate);
+  const out = new Float32Array(pcm.length);
+  const frames = pcm.length / channels;
+  for (let i = 0; i < frames; i++) {
+    const m = i < up.length ? up[i]! : 0;
+    for (let c = 0; c < channels; c++) out[i * channels + c] = pcm[i * channels + c]! + m;
+  }
+  return out;
+}
+
+/** The additive watermark signal (at the analysis rate) for host `x`. */
+function markSignal(x: Float32Array, codeword: Uint8Array, t: WatermarkTuning): Float32Array {
+  const { pairOfBit, cellsOfBit, signOfCell, dither } = getLayout();
+  const fft = new RealFft(N);
+  const win = sqrtHann(N);
+  const out = new Float32Array(x.length);
+  const framesPerCopy = PAIRS_PER_PERIOD * 2 * SLOT_FRAMES;
+  const spectra = new Float64Array(framesPerCopy * (N + 2));
+  const frame = new Float64Array(N);
+  const modified = new Float64Array(N + 2);
+  const timeOut = new Float64Array(N);
+  const copyOut = new Float64Array(framesPerCopy * HOP + N);
+  const tiles = new Float64Array(PAIRS_PER_PERIOD * 2 * SUBBANDS);
+  const logGain = new Float64Array(PAIRS_PER_PERIOD * 2 * SUBBANDS);
+  const targets = new Float64Array(CODED_BITS);
+  const totalPairs = ceil(x.length / PAIR);
+
+  for (let pair0 = 0; pair0 < totalPairs; pair0 += PAIRS_PER_PERIOD) {
+    const pairs = min(PAIRS_PER_PERIOD, totalPairs - pair0);
+    const frames = pairs * 2 * SLOT_FRAMES;
+    const firstFrame = pair0 * 2 * SLOT_FRAMES;
+    // Frame f is centred at f * 256 + 128, so slot s holds frames 4s..4s+3.
+    const frameStart = (f: number): number => (firstFrame + f) * HOP + HOP / 2 - N / 2;
+    for (let f = 0; f < frames; f++) {
+      const start = frameStart(f);
+      for (let i = 0; i < N; i++) {
+        const idx = start + i;
+        frame[i] = idx >= 0 && idx < x.length ? x[idx]! * win[i]! : 0;
+      }
+      const spec = fft.forward(frame);
+      spectra.set(spec.subarray(0, N + 2), f * (N + 2));
+      bandEnergiesInto(spec, tiles, floor(f / SLOT_FRAMES) * SUBBANDS, f % SLOT_FRAMES === 0);
+    }
+    let meanTile = 0;
+    for (let i = 0; i < pairs * 2 * SUBBANDS; i++) meanTile += tiles[i]!;
+    meanTile = meanTile / (pairs * 2 * SUBBANDS) + 1e-30;
+    logGain.fill(0);
+    // Targets come from the host; later passes re-measure and correct towards them.
+    for (let bit = 0; bit < CODED_BITS; bit++) {
+      if (pairOfBit[bit]! >= pairs) continue;
+      targets[bit] = latticeTarget(
+        featureSum(tiles, cellsOfBit[bit]!, signOfCell),
+        codeword[bit]!,
+        dither[bit]!,
+        t.step,
+      );
+    }
+    for (let pass = 0; pass <= t.refinePasses; pass++) {
+      for (let bit = 0; bit < CODED_BITS; bit++) {
+        if (pairOfBit[bit]! >= pairs) continue;
+        moveBit(tiles, cellsOfBit[bit]!, signOfCell, targets[bit]!, meanTile, t.maxLogGain, logGain);
+      }
+      synthesize(frames);
+      if (pass === t.refinePasses) break;
+      // Re-analyse host + mark with the same frames.
+      for (let f = 0; f < frames; f++) {
+        const start = frameStart(f);
+        for (let i = 0; i < N; i++) {
+          const idx = start + i;
+          const xs = idx >= 0 && idx < x.length ? x[idx]! : 0;
+          frame[i] = (xs + copyOut[i + f * HOP]!) * win[i]!;
+        }
+        bandEnergiesInto(fft.forward(frame), tiles, floor(f / SLOT_FRAMES) * SUBBANDS, f % SLOT_FRAMES === 0);
+      }
+    }
+    const base = frameStart(0);
+    let hostEnergy = 0;
+    let markEnergy = 0;
+    for (let i = 0; i < frames * HOP + N; i++) {
+      const idx = base + i;
+      if (idx >= 0 && idx < x.length) hostEnergy += x[idx]! * x[idx]!;
+      markEnergy += copyOut[i]! * copyOut[i]!;
+    }
+    const budget = hostEnergy * 10 ** (-t.minSnrDb / 10);
+    const scale = markEnergy > budget ? sqrt(budget / markEnergy) : 1;
+    for (let i = 0; i < frames * HOP + N; i++) {
+      const idx = base + i;
+      if (idx >= 0 && idx < out.length) out[idx]! += copyOut[i]! * scale;
+    }
+  }
+  return out;
+
+  /** copyOut = overlap-add of ISTFT(X * (exp(logGain) - 1)) for this copy. */
+  function synthesize(frames: number): void {
+    copyOut.fill(0);
+    for (let f = 0; f < frames; f++) {
+      const s = floor(f / SLOT_FRAMES);
+      modified.fill(0);
+      const base = f * (N + 2);
+      let any = false;
+      for (let k = 0; k < SUBBANDS; k++) {
+        const g = exp(logGain[s * SUBBANDS + k]!) - 1;
+        if (g === 0) continue;
+        any = true;
+        for (let b = FIRST_BIN + k * SUBBAND_BINS; b < FIRST_BIN + (k + 1) * SUBBAND_BINS; b++) {
+          modified[2 * b] = spectra[base + 2 * b]! * g;
+          modified[2 * b + 1] = spectra[base + 2 * b + 1]! * g;
+        }
+      }
+      if (!any) continue;
+      fft.inverse(modified, timeOut);
+      for (let i = 0; i < N; i++) copyOut[f * HOP + i]! += timeOut[i]! * win[i]!;
+    }
+  }
+}
+
+function bandEnergiesInto(spec: Float64Array, tiles: Float64Array, offset: number, reset: boolean): void {
+  for (let k = 0; k < SUBBANDS; k++) {
+    let e = 0;
+    for (let b = FIRST_BIN + k * SUBBAND_BINS; b < FIRST_BIN + (k + 1) * SUBBAND_BINS; b++) {
+      e += spec[2 * b]! * spec[2 * b]! + spec[2 * b + 1]! * spec[2 * b + 1]!;
+    }
+    if (reset) tiles[offset + k] = e;
+    else tiles[offset + k]! += e;
+  }
+}
+
+/** Tile indices (slot * SUBBANDS + band) of a cell: [e00, e01, e10, e11]. */
+function cellTileIndex(cell: number): [number, number, number, number] {
+  const pair = floor(cell / CELLS_PER_PAIR);
+  const q = cell % CELLS_PER_PAIR;
+  const s0 = 2 * pair * SUBBANDS;
+  const s1 = s0 + SUBBANDS;
+  return [s0 + 2 * q, s0 + 2 * q + 1, s1 + 2 * q, s1 + 2 * q + 1];
+}
+
+function featureSum(tiles: Float64Array, cells: number[], signOfCell: Float64Array): number {
+  let d = 0;
+  for (const cell of cells) {
+    const [i00, i01, i10, i11] = cellTileIndex(cell);
+    d += signOfCell[cell]! * cellFeature(tiles[i00]!, tiles[i01]!, tiles[i10]!, tiles[i11]!);
+  }
+  return d;
+}
+
+/**
+ * Move one bit's feature sum from its measured value to `target`, spending the change
+ * where it is cheapest: each cell's share is proportional to its feature slope over its
+ * energy (so loud tiles, costly in SNR, move least), with per-tile gains capped.
+ * Gains are added to `logGain`; `tiles` are the currently measured (marked) energies.
+ */
+function moveBit(
+  tiles: Float64Array,
+  cells: number[],
+  signOfCell: Float64Array,
+  target: number,
+  meanTile: number,
+  maxLogGain: number,
+  logGain: Float64Array,
+): void {
+  const n = cells.length;
+  const lg = new Float64Array(n);
+  const base = new Float64Array(n * 4);
+  const applied = new Float64Array(n);
+  cells.forEach((cell, c) => {
+    const idx = cellTileIndex(cell);
+    for (let k = 0; k < 4; k++) base[c * 4 + k] = tiles[idx[k]!]!;
+    applied[c] = logGain[idx[0]!]! * signOfCell[cell]!; // current gain already in the tiles
+  });
+  // Oriented feature of cell c after an extra log-gain l (A diagonal up by e^l, B down).
+  const feature = (c: number, l: number): number => {
+    const s = signOfCell[cells[c]!]!;
+    const up = exp(2 * s * l);
+    const e00 = base[c * 4]! * up;
+    const e11 = base[c * 4 + 3]! * up;
+    const e01 = base[c * 4 + 1]! / up;
+    const e10 = base[c * 4 + 2]! / up;
+    return s * cellFeature(e00, e01, e10, e11);
+  };
+  for (let iter = 0; iter < 4; iter++) {
+    let d = 0;
+    for (let c = 0; c < n; c++) d += feature(c, lg[c]!);
+    const delta = target - d;
+    if (abs(delta) < 1e-3) break;
+    // Linearised least-cost split: lg_c ∝ slope_c / cost_c.
+    const slope = new Float64Array(n);
+    const weight = new Float64Array(n);
+    let denom = 0;
+    for (let c = 0; c < n; c++) {
+      slope[c] = (feature(c, lg[c]! + 1e-3) - feature(c, lg[c]! - 1e-3)) / 2e-3;
+      const energy = (base[c * 4]! + base[c * 4 + 1]! + base[c * 4 + 2]! + base[c * 4 + 3]!) / (4 * meanTile);
+      const free = abs(applied[c]! + lg[c]!) < maxLogGain - 1e-9 || sign(delta) !== sign(applied[c]! + lg[c]!);
+      weight[c] = free ? slope[c]! / (energy + 0.05) : 0;
+      denom += slope[c]! * weight[c]!;
+    }
+    if (denom <= 1e-12) break;
+    for (let c = 0; c < n; c++) {
+      const next = lg[c]! + (delta * weight[c]!) / denom;
+      const total = max(-maxLogGain, min(maxLogGain, applied[c]! + next));
+      lg[c] = total - applied[c]!;
+    }
+  }
+  cells.forEach((cell, c) => {
+    if (lg[c] === 0) return;
+    const s = signOfCell[cell]! * lg[c]!;
+    const [i00, i01, i10, i11] = cellTileIndex(cell);
+    logGain[i00]! += s;
+    logGain[i11]! += s;
+    logGain[i01]! -= s;
+    logGain[i10]! -= s;
+  });
+}
+
+export interface WatermarkDetection {
+  payload: number;
+  /** Share of soft-vote weight agreeing with the decoded codeword (0..1). */
+  confidence: number;
+  /** Position of a period start inside the analysed audio, in seconds. */
+  phaseSeconds: number;
+}
+
+/**
+ * Blind decoding from any stretch holding one full period plus a little (5 s is
+ * plenty). Returns null when no payload passes the check code, the confidence threshold
+ * and the neighbouring-phase agreement test.
+ */
+export function decodeWatermark(
+  pcm: Float32Array,
+  sampleRate: number,
+  options: WatermarkOptions = {},
+): WatermarkDetection | null {
+  const t = options.tuning ?? DEFAULT_WATERMARK_TUNING;
+  if (!Number.isInteger(sampleRate) || sampleRate < RATE)
+    throw new Error(`sample rate must be an integer of at least ${RATE} Hz, got ${sampleRate}`);
+  const x = toAnalysisRate(pcm, sampleRate, options.channels ?? 1);
+  const { pairOfBit, cellsOfBit, signOfCell, dither } = getLayout();
+  const frames = floor((x.length - N) / DECODE_HOP) + 1;
+  const pairFrames = PAIR / DECODE_HOP; // 16 decode frames per slot pair
+  if (frames < HYPOTHESES + pairFrames) return null;
+  const fft = new RealFft(N);
+  const win = sqrtHann(N);
+  const frame = new Float64Array(N);
+  // Band energies on the decode grid (frame j centred at j * DECODE_HOP + 256).
+  const band = new Float64Array(frames * SUBBANDS);
+  for (let j = 0; j < frames; j++) {
+    for (let i = 0; i < N; i++) frame[i] = x[j * DECODE_HOP + i]! * win[i]!;
+    bandEnergiesInto(fft.forward(frame), band, j * SUBBANDS, true);
+  }
+  // Tiles of a slot pair whose first frame is j: slot 0 = frames j, j+2, j+4, j+6 and
+  // slot 1 = the same 8 frames (64 ms) later. Cell features per (j, subband pair).
+  const step = HOP / DECODE_HOP;
+  const slotFrames = SLOT / DECODE_HOP;
+  const starts = frames - slotFrames - step * (SLOT_FRAMES - 1);
+  const features = new Float64Array(starts * CELLS_PER_PAIR);
+  const tile = (j: number, k: number): number => {
+    let e = 0;
+    for (let f = 0; f < SLOT_FRAMES; f++) e += band[(j + f * step) * SUBBANDS + k]!;
+    return e;
+  };
+  for (let j = 0; j < starts; j++) {
+    for (let q = 0; q < CELLS_PER_PAIR; q++) {
+      features[j * CELLS_PER_PAIR + q] = cellFeature(
+        tile(j, 2 * q),
+        tile(j, 2 * q + 1),
+        tile(j + slotFrames, 2 * q),
+        tile(j + slotFrames, 2 * q + 1),
+      );
+    }
+  }
+  const soft = new Float64Array(CODED_BITS);
+  const found = new Map<number, { hits: number; confidence: number; phase: number }>();
+  for (let h = 0; h < HYPOTHESES; h++) {
+    // Hypothesis: a period starts at sample h * DECODE_HOP (mod period). Embed frame
+    // centres are slotStart + 128 + 256 f; decode frame j is centred at DECODE_HOP j + 256,
+    // so a slot pair starting at sample p begins at decode frame (p - 128) / DECODE_HOP.
+    soft.fill(0);
+    for (let bit = 0; bit < CODED_BITS; bit++) {
+      const cells = cellsOfBit[bit]!;
+      // Every copy of the pair inside the window, from the earliest one.
+      const first = (((h - 128 / DECODE_HOP + pairOfBit[bit]! * pairFrames) % HYPOTHESES) + HYPOTHESES) % HYPOTHESES;
+      for (let j = first; j < starts; j += HYPOTHESES) {
+        let d = 0;
+        for (const cell of cells) d += signOfCell[cell]! * features[j * CELLS_PER_PAIR + (cell % CELLS_PER_PAIR)]!;
+        // +1 at the bit-1 lattice, -1 at the bit-0 lattice.
+        soft[bit]! -= cos(2 * PI * (d / t.step - dither[bit]!));
+      }
+    }
+    const message = viterbiDecode(soft, MESSAGE_BITS);
+    const payloadBits = message.slice(0, WATERMARK_PAYLOAD_BITS);
+    if (crc16(payloadBits) !== bitsToNumber(message.slice(WATERMARK_PAYLOAD_BITS))) continue;
+    const payload = bitsToNumber(payloadBits);
+    const code = codewordFor(payload);
+    let agree = 0;
+    let total = 0;
+    for (let i = 0; i < CODED_BITS; i++) {
+      agree += (code[i] ? 1 : -1) * soft[i]!;
+      total += abs(soft[i]!);
+    }
+    const confidence = total > 0 ? agree / total : 0;
+    if (confidence < t.minConfidence) continue;
+    const prev = found.get(payload);
+    if (!prev) found.set(payload, { hits: 1, confidence, phase: h });
+    else {
+      prev.hits++;
+      if (confidence > prev.confidence) {
+        prev.confidence = confidence;
+        prev.phase = h;
+      }
+    }
+  }
+  let best: WatermarkDetection | null = null;
+  for (const [payload, f] of found) {
+    // A real mark decodes at neighbouring 8 ms phases too; a chance CRC match does not.
+    if (f.hits < 2) continue;
+    if (!best || f.confidence > best.confidence)
+      best = { payload, confidence: f.confidence, phaseSeconds: (f.phase * DECODE_HOP) / RATE };
+  }
+  return best;
+}

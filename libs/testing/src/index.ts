@@ -1,0 +1,4 @@
+export * from './services.js';
+export * from './api.js';
+export * from './factories.js';
+export * from './token.js';

@@ -1,0 +1,102 @@
+// Issue 8, the account: a viewer registers, opens the activation link from the e-mail, signs in,
+// asks for a password reset and sets a new password through the e-mailed link.
+import assert from 'node:assert/strict';
+import { assertAccessible, journey, mailedLink, PHONE, screenshot, sharedBrowser } from './browser.mjs';
+
+const use = sharedBrowser();
+
+async function fillSignIn(page, email, password) {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+journey(
+  use,
+  'a viewer registers, activates the account from the e-mail, signs in and resets the password',
+  { timeout: 120_000 },
+  async ({ page }) => {
+    const email = `e2e.${Date.now().toString(36)}@example.com`;
+    const password = 'first-password-1';
+    const newPassword = 'second-password-2';
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await page.waitForURL(/\/register$/);
+    await page.getByLabel('First name').fill('Erin');
+    await page.getByLabel('Last name').fill('Tester');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Phone').fill('+15551234567');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    // The rules are checked before anything is sent.
+    await page.getByLabel('Confirm password', { exact: true }).fill('something-else');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('alert').getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm password', { exact: true }).fill(password);
+    await page.getByRole('checkbox', { name: 'Send me promotional e-mails' }).check();
+    await screenshot(page, 'register-1280');
+    await assertAccessible(page, 'register');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Check your email to activate account').waitFor();
+
+    // Not active yet: signing in is refused.
+    await page.goto('/login');
+    await fillSignIn(page, email, password);
+    await page.getByRole('alert').getByText('No active account found with the given credentials').waitFor();
+
+    // The activation link of the e-mail.
+    const activation = await mailedLink(email, 'activate');
+    await page.goto(activation.pathname);
+    await page.getByRole('heading', { name: 'Activate Account' }).waitFor();
+    await screenshot(page, 'activate-1280');
+    await page.getByRole('button', { name: 'ACTIVATE' }).click();
+    await page.waitForURL(/\/login$/);
+
+    await fillSignIn(page, email, password);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.getByRole('button', { name: 'Account menu for Erin Tester' }).click();
+    // Not staff: no admin entry.
+    assert.equal(await page.getByRole('menuitem', { name: 'Admin Page' }).count(), 0);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+
+    // Forgotten password: the reset link of the e-mail sets a new one.
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot Your Password?' }).click();
+    await page.waitForURL(/\/reset_password$/);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Please, check your email').waitFor();
+    await screenshot(page, 'reset-password-1280');
+    const reset = await mailedLink(email, 'password-reset');
+    await page.goto(reset.pathname);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Password has changed successfully').waitFor();
+    await screenshot(page, 'reset-password-done-1280');
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/login$/);
+
+    // The old password no longer works; the new one does.
+    await fillSignIn(page, email, password);
+    await page.getByRole('alert').getByText('No active account found with the given credentials').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.getByRole('button', { name: 'Account menu for Erin Tester' }).waitFor();
+  },
+);
+
+journey(use, 'the sign-in screens fit a phone', { viewport: PHONE }, async ({ page }) => {
+  for (const [name, path, heading] of [
+    ['login', '/login', 'Sign In'],
+    ['register', '/register', 'Sign Up'],
+  ]) {
+    await page.goto(path);
+    await page.getByRole('heading', { name: heading }).waitFor();
+    const form = await page.locator('form').boundingBox();
+    assert.ok(form.x >= 0 && form.x + form.width <= PHONE.width, `${name}: the form fits the screen`);
+    await screenshot(page, `${name}-375`);
+  }
+});

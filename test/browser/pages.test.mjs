@@ -1,0 +1,75 @@
+// Issue 7, the main pages as a signed-in viewer sees them at 1280 px and 375 px: each shows its
+// content, nothing sticks out at the sides, and a screenshot of each is kept.
+import assert from 'node:assert/strict';
+import {
+  assertAccessible,
+  assertNoSidewaysOverflow,
+  DESKTOP,
+  journey,
+  sharedBrowser,
+  PHONE,
+  screenshot,
+  signIn,
+  VIEWER,
+} from './browser.mjs';
+
+const use = sharedBrowser();
+
+/** Each page, and what shows once it has loaded. */
+const PAGES = [
+  ['home', '/', (page) => page.getByRole('heading', { name: 'My Playlists' })],
+  ['player', '/home?g=4&p=54&v=403', (page) => page.getByRole('region', { name: 'Playlist CUVIEW Favourites' })],
+  ['search', '/search?q=night', (page) => page.getByRole('link', { name: 'Play Night Drive (Official Video)' })],
+  ['filter-results', '/filter_results/1!4', (page) => page.getByRole('link', { name: /^Play Summer Sessions/ })],
+  ['categories', '/category', (page) => page.getByRole('link', { name: 'Chill Out' })],
+  ['category', '/category/Live%20%26%20Loud/3', (page) => page.getByRole('link', { name: /^Play Paper Boats/ })],
+  [
+    'group',
+    '/group/5/Concerts%20and%20Performances',
+    (page) => page.getByRole('link', { name: 'Open playlist Live at the Harbour' }),
+  ],
+  ['playlist', '/playlist/251/Essential%20Classics', (page) => page.getByRole('link', { name: /^Big Buck Bunny/ })],
+  ['my-playlists', '/myPlaylists', (page) => page.getByRole('link', { name: 'Open playlist My Favourites' })],
+  [
+    'my-playlist',
+    '/myPlaylist/11/My%20Favourites',
+    (page) => page.getByRole('button', { name: 'Reorder Night Drive (Official Video)' }),
+  ],
+];
+
+for (const viewport of [DESKTOP, PHONE]) {
+  journey(use, `the main pages at ${viewport.width} px`, { viewport, timeout: 120_000 }, async ({ page }) => {
+    await signIn(page, VIEWER);
+    for (const [name, path, shown] of PAGES) {
+      await page.goto(path);
+      await shown(page).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await assertNoSidewaysOverflow(page, `${name} ${viewport.width}`);
+      await screenshot(page, `${name}-${viewport.width}`);
+      if (name === 'categories') await assertAccessible(page, `${name} ${viewport.width}`);
+      if (name.includes('playlist')) {
+        // Titles get room to be read, not a sliver between picture and duration.
+        const title = page.locator('.video-row__title, .card__title').first();
+        assert.ok((await title.boundingBox()).width >= 100, `${name} ${viewport.width}: the title has room`);
+      }
+    }
+    if (viewport === PHONE) {
+      // The side menu is a drawer on a phone.
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'New Playlists' }).waitFor();
+      const menu = page.getByRole('navigation', { name: 'Main' });
+      assert.equal(await menu.getByRole('link', { name: 'Search' }).isVisible(), false, 'closed at first');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await menu.getByRole('link', { name: 'My Playlists' }).waitFor();
+      // Slid in completely, with keyboard focus in it.
+      await page.waitForFunction(() => document.getElementById('side-menu').getBoundingClientRect().left >= 0);
+      assert.ok(await menu.evaluate((nav) => nav.contains(document.activeElement)), 'focus moves into the drawer');
+      await screenshot(page, 'drawer-375');
+      await menu.getByRole('link', { name: 'Categories' }).click();
+      await page.waitForURL(/\/category$/);
+      await page.getByRole('heading', { name: 'Categories' }).waitFor();
+      // Closed again after a choice.
+      await menu.getByRole('link', { name: 'Search' }).waitFor({ state: 'hidden' });
+    }
+  });
+}

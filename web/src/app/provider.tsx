@@ -1,0 +1,24 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { VideoActionsContext } from '@/components/cards/video-actions';
+import { ToastProvider } from '@/components/ui/toast';
+import { playlistVideoActions } from '@/features/playlists';
+import { useSessionSync } from '@/lib/auth';
+
+function SessionSync() {
+  useSessionSync();
+  return null;
+}
+
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <VideoActionsContext.Provider value={playlistVideoActions}>
+          <SessionSync />
+          {children}
+        </VideoActionsContext.Provider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,96 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { Shell } from '@/components/layout/Shell';
+import { Loading } from '@/components/ui/Loading';
+import { NotFound, RouteError } from './RouteError';
+
+/**
+ * Route tree. Every screen is its own lazy chunk (React.lazy); the viewer screens share the
+ * Shell layout, the sign-in screens have none, and the admin tree is one separate lazy chunk
+ * behind its own guarded layout (jellyfin-web: separate viewer and admin trees).
+ */
+function page(Component: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+const Landing = lazy(() => import('./routes/landing'));
+const Player = lazy(() => import('./routes/player'));
+const Categories = lazy(() => import('./routes/categories'));
+const CategoryVideos = lazy(() => import('./routes/category'));
+const GroupPlaylists = lazy(() => import('./routes/group'));
+const PlaylistVideos = lazy(() => import('./routes/playlist'));
+const FilterResults = lazy(() => import('./routes/filter-results'));
+const Search = lazy(() => import('./routes/search'));
+const MyPlaylists = lazy(() => import('./routes/my-playlists'));
+const MyPlaylist = lazy(() => import('./routes/my-playlist'));
+
+const auth = () => import('@/features/auth');
+const Login = lazy(() => auth().then((m) => ({ default: m.LoginScreen })));
+const Register = lazy(() => auth().then((m) => ({ default: m.RegisterScreen })));
+const ResetPassword = lazy(() => auth().then((m) => ({ default: m.ResetPasswordScreen })));
+const ResetPasswordConfirm = lazy(() => auth().then((m) => ({ default: m.ResetPasswordConfirmScreen })));
+const Activate = lazy(() => auth().then((m) => ({ default: m.ActivateScreen })));
+
+/** The admin console: one lazy chunk, entered only through its guarded layout. */
+const admin = () => import('@/features/admin');
+const AdminLayout = lazy(() => admin().then((m) => ({ default: m.AdminLayout })));
+const adminScreen = (name: string) =>
+  lazy(() => admin().then((m) => ({ default: m.adminScreens[name] ?? m.AdminScreenMissing })));
+
+export const ADMIN_PATHS = [
+  'main',
+  'adminVideos',
+  'addVideo',
+  'editVideo/:videoId',
+  'adminPlaylists',
+  'addPlaylist',
+  'editPlaylist/:playlistId',
+  'themes',
+  'editTheme/:groupId',
+  'categories',
+  'editCategory/:categoryId',
+] as const;
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      errorElement: <RouteError />,
+      children: [
+        {
+          element: <Shell />,
+          children: [
+            { path: '/', element: page(Landing) },
+            { path: '/home', element: page(Player) },
+            { path: '/category', element: page(Categories) },
+            { path: '/category/:title/:categoryId', element: page(CategoryVideos) },
+            { path: '/group/:groupId/:title', element: page(GroupPlaylists) },
+            { path: '/playlist/:playlistId/:title', element: page(PlaylistVideos) },
+            { path: '/filter_results/:filterList', element: page(FilterResults) },
+            { path: '/search', element: page(Search) },
+            { path: '/myPlaylists', element: page(MyPlaylists) },
+            { path: '/myPlaylist/:playlistId/:title', element: page(MyPlaylist) },
+            { path: '*', element: <NotFound /> },
+          ],
+        },
+        {
+          element: <Outlet />,
+          children: [
+            { path: '/login', element: page(Login) },
+            { path: '/register', element: page(Register) },
+            { path: '/reset_password', element: page(ResetPassword) },
+            { path: '/password-reset/:uid/:token', element: page(ResetPasswordConfirm) },
+            { path: '/activate/:uid/:token', element: page(Activate) },
+          ],
+        },
+        {
+          element: page(AdminLayout),
+          children: ADMIN_PATHS.map((path) => ({ path: `/${path}`, element: page(adminScreen(path.split('/')[0]!)) })),
+        },
+      ],
+    },
+  ]);
+}

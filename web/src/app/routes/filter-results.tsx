@@ -1,0 +1,5 @@
+import { FilterResultsScreen } from '@/features/search';
+
+export default function FilterResultsRoute() {
+  return <FilterResultsScreen />;
+}

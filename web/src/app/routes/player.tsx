@@ -1,0 +1,226 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { EmbedPlayer } from '@/components/player/EmbedPlayer';
+import { VideoPlayer, type PlayerHandle } from '@/components/player/VideoPlayer';
+import { ShareDialog, useCopyLink } from '@/components/share/ShareDialog';
+import { IconCopy, IconShare } from '@/components/ui/icons';
+import { Loading } from '@/components/ui/Loading';
+import { useToast } from '@/components/ui/toast';
+import { AnalysisPanel, AnalysisRing, useAnalysis } from '@/features/analysis';
+import { ConcertsSection, GenresSection, GroupTabsSection, useVideo } from '@/features/catalogue';
+import { activeTrackIndex, neighbour, PlaylistStrip, TrackStrip } from '@/features/player';
+import {
+  exportPlaylist,
+  hasStoredToken,
+  MyPlaylistsSection,
+  useCustomPlaylist,
+  useDeletePlaylist,
+} from '@/features/playlists';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { toMessage } from '@/lib/api/client';
+import type { User } from '@/lib/api/types';
+import { rememberPath, useUser } from '@/lib/auth';
+import { BREAKPOINT_MEDIUM, DEFAULTS } from '@/lib/constants';
+import { mergeNames } from '@/lib/format';
+import { imageUrl } from '@/lib/images';
+import { playerHref } from '@/lib/links';
+import { StorageKey, storePlayTarget, writeLocal } from '@/lib/storage';
+
+export const DELETE_PLAYLIST_CONFIRM = 'Delete Playlist?';
+
+/**
+ * Player page /home?g&p&v (spec viewer §2). Visitors are sent to /login with v, p and g
+ * remembered and come back here after signing in. Defaults: group 4, playlist 54.
+ */
+export default function PlayerRoute() {
+  const [params] = useSearchParams();
+  const groupId = Number(params.get('g')) || DEFAULTS.playerGroupId;
+  const playlistId = Number(params.get('p')) || DEFAULTS.playerPlaylistId;
+  const videoParam = Number(params.get('v')) || null;
+  const { data: user, isPending } = useUser();
+
+  if (isPending) return <Loading />;
+  if (!user) {
+    writeLocal(StorageKey.groupId, groupId);
+    writeLocal(StorageKey.playlistId, playlistId);
+    if (videoParam) writeLocal(StorageKey.videoId, videoParam);
+    rememberPath(playerHref({ groupId, playlistId, videoId: videoParam }));
+    return <Navigate to="/login" replace />;
+  }
+  return <PlayerPage user={user} groupId={groupId} playlistId={playlistId} videoParam={videoParam} />;
+}
+
+function PlayerPage({
+  user,
+  groupId,
+  playlistId,
+  videoParam,
+}: {
+  user: User;
+  groupId: number;
+  playlistId: number;
+  videoParam: number | null;
+}) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const playlist = useCustomPlaylist(playlistId);
+  const videos = playlist.data?.videos ?? [];
+  const videoId = videoParam ?? videos[0]?.id ?? null;
+  const detail = useVideo(videoId);
+  const entry = videos.find((v) => v.id === videoId);
+  const video = detail.data ?? entry;
+  const handle = useRef<PlayerHandle>(null);
+  const [trackIndex, setTrackIndex] = useState(-1);
+  const [sharing, setSharing] = useState(false);
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINT_MEDIUM}px)`);
+  const copyLink = useCopyLink();
+  const removePlaylist = useDeletePlaylist();
+  const tracks = video?.tracks ?? [];
+
+  const currentTime = useCallback(() => handle.current?.currentTime() ?? 0, []);
+  const analysis = useAnalysis({ videoId, duration: video?.duration ?? 0, userId: user.id, currentTime });
+
+  useEffect(() => {
+    if (videoId) storePlayTarget({ videoId, playlistId, groupId });
+    setTrackIndex(-1);
+  }, [videoId, playlistId, groupId]);
+
+  const go = (id: number) => void navigate(playerHref({ groupId, playlistId, videoId: id }));
+  const next = videoId ? neighbour(videos, videoId, 1) : null;
+  const prev = videoId ? neighbour(videos, videoId, -1) : null;
+  const isOwner = playlist.data?.user_id != null && playlist.data.user_id === user.id;
+
+  const onTime = (t: number) => {
+    const i = activeTrackIndex(tracks, t);
+    setTrackIndex((current) => (current === i ? current : i));
+  };
+
+  let stage;
+  if (!video) {
+    stage = playlist.isError ? (
+      <p className="error-text">{toMessage(playlist.error)}</p>
+    ) : detail.isError ? (
+      <p className="error-text">{toMessage(detail.error)}</p>
+    ) : (
+      <Loading />
+    );
+  } else if (video.scripted_bunny_path) {
+    stage = (
+      <VideoPlayer
+        key={video.id}
+        handle={handle}
+        src={video.scripted_bunny_path}
+        title={video.title}
+        poster={imageUrl('video', video.id, 600)}
+        hasPrev={Boolean(prev)}
+        hasNext={Boolean(next)}
+        onPrev={() => prev && go(prev.id)}
+        onNext={() => next && go(next.id)}
+        onEnded={() => next && go(next.id)}
+        onTime={onTime}
+        onPlaying={analysis.onPlaybackStart}
+        overlay={({ fullscreen }) =>
+          fullscreen && wide && analysis.resultLink ? (
+            <a
+              className="player__qr"
+              href={analysis.resultLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Result page (QR code)"
+            >
+              <QRCodeSVG value={analysis.resultLink} size={128} includeMargin />
+            </a>
+          ) : null
+        }
+      />
+    );
+  } else if (video.yt_link) {
+    stage = (
+      <EmbedPlayer
+        key={video.id}
+        handle={handle}
+        url={video.yt_link}
+        title={video.title}
+        onEnded={() => next && go(next.id)}
+        onPlaying={analysis.onPlaybackStart}
+      />
+    );
+  } else {
+    stage = <p className="muted player-missing">This video is not available for playback yet.</p>;
+  }
+
+  const shareTarget = videoId ? { videoId, playlistId, groupId, title: video?.title } : null;
+
+  return (
+    <div className="player-page">
+      <div className="player-layout">
+        <div className="player-stage">{stage}</div>
+        <aside className="player-side" aria-label="Now playing">
+          {video && (
+            <>
+              <h1 className="player-side__title">{video.title}</h1>
+              <p className="muted">{mergeNames(video.artists, video.composers)}</p>
+            </>
+          )}
+          <div className="player-side__actions">
+            {shareTarget && (
+              <>
+                <button type="button" className="button button--ghost" onClick={() => setSharing(true)}>
+                  <IconShare size={16} /> Share
+                </button>
+                <button type="button" className="button button--ghost" onClick={() => void copyLink(shareTarget)}>
+                  <IconCopy size={16} /> Copy link
+                </button>
+              </>
+            )}
+          </div>
+          <AnalysisRing
+            running={analysis.running}
+            onAnalyze={analysis.start}
+            onStop={analysis.stop}
+            disabled={!video}
+          />
+          {analysis.state.error && <p className="error-text">{analysis.state.error}</p>}
+          <AnalysisPanel watermark={analysis.state.watermark} footprint={analysis.state.footprint} />
+        </aside>
+      </div>
+      <TrackStrip tracks={tracks} active={trackIndex} onSeek={(s) => handle.current?.seek(s)} />
+      <div className="page">
+        {playlist.data && (
+          <PlaylistStrip
+            playlist={playlist.data}
+            groupId={groupId}
+            currentVideoId={videoId}
+            isOwner={isOwner}
+            onExport={() => void exportPlaylist(playlist.data.id, playlist.data.title)}
+            onDelete={() => {
+              if (!hasStoredToken() || !window.confirm(DELETE_PLAYLIST_CONFIRM)) return;
+              removePlaylist.mutate(playlistId, {
+                onSuccess: (nextPlaylist) => {
+                  toast.show('Playlist has been deleted');
+                  // The answer is the playlist to show next.
+                  if (nextPlaylist?.id)
+                    void navigate(
+                      playerHref({
+                        groupId: nextPlaylist.group_id ?? groupId,
+                        playlistId: nextPlaylist.id,
+                        videoId: nextPlaylist.videos?.[0]?.id,
+                      }),
+                    );
+                  else void navigate('/myPlaylists');
+                },
+                onError: (e) => toast.show(toMessage(e)),
+              });
+            }}
+          />
+        )}
+        <MyPlaylistsSection />
+        <ConcertsSection />
+        <GenresSection />
+        <GroupTabsSection initialGroupId={groupId} />
+      </div>
+      {sharing && shareTarget && <ShareDialog target={shareTarget} onClose={() => setSharing(false)} />}
+    </div>
+  );
+}

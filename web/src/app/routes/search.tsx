@@ -1,0 +1,5 @@
+import { SearchScreen } from '@/features/search';
+
+export default function SearchRoute() {
+  return <SearchScreen />;
+}

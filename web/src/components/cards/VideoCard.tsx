@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Img } from '@/components/ui/Img';
+import type { Video } from '@/lib/api/types';
+import { formatDuration } from '@/lib/format';
+import { imageUrl } from '@/lib/images';
+import { useVideoActions, type VideoActionContext } from './video-actions';
+
+/**
+ * Video tile: thumbnail, duration, and on hover or focus the title, artists and composers
+ * with the actions (add to playlist, remove for the owner, share).
+ */
+export function VideoCard({
+  video,
+  to,
+  onOpen,
+  context,
+  selection,
+  showMeta = true,
+}: {
+  video: Video;
+  to: string;
+  onOpen?: () => void;
+  context?: VideoActionContext;
+  /** Selection mode: a checkbox replaces the actions. */
+  selection?: { selected: boolean; onToggle: () => void };
+  showMeta?: boolean;
+}) {
+  const actions = useVideoActions();
+  let tools: ReactNode = null;
+  if (selection) {
+    tools = (
+      <label className="card__select">
+        <input type="checkbox" checked={selection.selected} onChange={selection.onToggle} />
+        <span className="visually-hidden">Select {video.title}</span>
+      </label>
+    );
+  } else if (actions) {
+    tools = <actions.CardActions video={video} context={context ?? {}} />;
+  }
+
+  return (
+    <article
+      className={`card video-card${selection ? ' is-selecting' : ''}${selection?.selected ? ' is-selected' : ''}`}
+    >
+      <Link className="card__link" to={to} onClick={onOpen} aria-label={`Play ${video.title}`}>
+        <div className="card__thumb">
+          <Img src={imageUrl('video', video.id, 300)} alt="" />
+          {video.duration ? <span className="badge card__duration">{formatDuration(video.duration)}</span> : null}
+        </div>
+      </Link>
+      {showMeta && (
+        <div className="card__meta">
+          <h3 className="card__title" title={video.title}>
+            {video.title}
+          </h3>
+          {video.artists ? <p className="card__sub">{video.artists}</p> : null}
+          {video.composers ? <p className="card__sub card__sub--muted">{video.composers}</p> : null}
+        </div>
+      )}
+      {tools ? <div className="card__tools">{tools}</div> : null}
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { rememberPath, useLogout, useUser } from '@/lib/auth';
+import { Footer } from './Footer';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+/** Viewer layout: top bar, side menu, page, footer. Remembers the current path (key `path`). */
+export function Shell() {
+  const { data: user } = useUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  useEffect(() => {
+    rememberPath(location.pathname + location.search);
+  }, [location.pathname, location.search]);
+
+  return (
+    <div className={`shell${menuOpen ? ' shell--menu-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar
+        user={user}
+        drawerOpen={drawerOpen}
+        onOpenDrawer={() => setDrawerOpen(true)}
+        onLogout={() => {
+          logout();
+          void navigate('/');
+        }}
+      />
+      <SideMenu
+        signedIn={Boolean(user)}
+        open={menuOpen}
+        onToggle={() => setMenuOpen((o) => !o)}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={closeDrawer}
+      />
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QualityMenu } from './QualityMenu';
+import { VideoPlayer } from './VideoPlayer';
+
+function setup(props: Partial<Parameters<typeof VideoPlayer>[0]> = {}) {
+  const onEnded = vi.fn();
+  const onNext = vi.fn();
+  render(
+    <VideoPlayer src="/media/v1/master.m3u8" title="Casta diva" onEnded={onEnded} onNext={onNext} hasNext {...props} />,
+  );
+  const video = document.querySelector('video')!;
+  let paused = true;
+  Object.defineProperty(video, 'paused', { configurable: true, get: () => paused });
+  const play = () => {
+    paused = false;
+    fireEvent.play(video);
+  };
+  return { video, onEnded, onNext, play, player: screen.getByRole('region', { name: 'Video player: Casta diva' }) };
+}
+
+describe('video player', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('starts at volume 0.5', () => {
+    const { video } = setup();
+    expect(video.volume).toBe(0.5);
+    expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.5');
+  });
+
+  it('hides the controls 1 s after the last activity while playing and shows them on activity', () => {
+    vi.useFakeTimers();
+    const { play, player, video } = setup();
+    play();
+    act(() => {
+      vi.advanceTimersByTime(900);
+    });
+    expect(player).not.toHaveClass('player--idle');
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(player).toHaveClass('player--idle');
+    fireEvent.mouseMove(player);
+    expect(player).not.toHaveClass('player--idle');
+    // Paused: the controls stay.
+    fireEvent.pause(video);
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(player).not.toHaveClass('player--idle');
+  });
+
+  it('reports the end of the video (the page then plays the next one) and disables buttons at the ends', () => {
+    const { video, onEnded, onNext } = setup({ hasPrev: false, hasNext: true });
+    fireEvent.ended(video);
+    expect(onEnded).toHaveBeenCalledOnce();
+    expect(screen.getByRole('button', { name: 'Previous video' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next video' }));
+    expect(onNext).toHaveBeenCalledOnce();
+  });
+
+  it('is keyboard operable: M mutes, Space plays', () => {
+    const playSpy = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { player, video } = setup();
+    fireEvent.keyDown(player, { key: 'm' });
+    expect(video.muted).toBe(true);
+    fireEvent.keyDown(player, { key: ' ' });
+    expect(playSpy).toHaveBeenCalled();
+  });
+});
+
+describe('quality picker', () => {
+  const levels = [
+    { index: 1, height: 720, bitrate: 2_800_000, label: '720p' },
+    { index: 0, height: 360, bitrate: 800_000, label: '360p' },
+  ];
+
+  it('lists Auto and the renditions, marks the choice and reports it', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<QualityMenu levels={levels} level={-1} playingLevel={0} onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Quality' }));
+    const items = screen.getAllByRole('menuitemradio');
+    expect(items.map((i) => i.textContent)).toEqual(['Auto (360p)', '720p', '360p']);
+    expect(items[0]).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(screen.getByRole('menuitemradio', { name: '720p' }));
+    expect(onChange).toHaveBeenCalledWith(1);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    rerender(<QualityMenu levels={levels} level={1} playingLevel={1} onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Quality' }));
+    expect(screen.getByRole('menuitemradio', { name: '720p' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('moves focus into the menu, between entries with the arrows, and back to the button on Escape', () => {
+    render(<QualityMenu levels={levels} level={1} playingLevel={1} onChange={() => undefined} />);
+    const button = screen.getByRole('button', { name: 'Quality' });
+    fireEvent.click(button);
+    expect(screen.getByRole('menuitemradio', { name: '720p' })).toHaveFocus();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
+    expect(screen.getByRole('menuitemradio', { name: '360p' })).toHaveFocus();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
+    expect(screen.getByRole('menuitemradio', { name: 'Auto (720p)' })).toHaveFocus();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowUp' });
+    expect(screen.getByRole('menuitemradio', { name: '360p' })).toHaveFocus();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('closes with Escape and is absent for a stream without renditions', () => {
+    const { rerender } = render(
+      <QualityMenu levels={levels} level={-1} playingLevel={-1} onChange={() => undefined} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Quality' }));
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    rerender(<QualityMenu levels={[]} level={-1} playingLevel={-1} onChange={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Quality' })).not.toBeInTheDocument();
+  });
+});

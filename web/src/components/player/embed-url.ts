@@ -1,0 +1,22 @@
+/**
+ * Embedded sources of spec viewer §1. react-player (v3) plays YouTube, Vimeo, Wistia, Twitch,
+ * Mux, Spotify, TikTok and plain files; the providers it no longer covers are embedded with
+ * their own public iframe players, built here.
+ */
+export function iframeEmbedUrl(url: string): string | null {
+  let m: RegExpMatchArray | null;
+  if ((m = url.match(/dailymotion\.com\/(?:embed\/)?video\/([a-zA-Z0-9]+)|dai\.ly\/([a-zA-Z0-9]+)/)))
+    return `https://www.dailymotion.com/embed/video/${m[1] ?? m[2]}`;
+  if ((m = url.match(/streamable\.com\/(?:[eo]\/)?([a-zA-Z0-9]+)/))) return `https://streamable.com/e/${m[1]}`;
+  if ((m = url.match(/(?:play|embed|share)\.vidyard\.com\/(?:watch\/)?([a-zA-Z0-9_-]+)/)))
+    return `https://play.vidyard.com/${m[1]}`;
+  if (/(?:facebook\.com|fb\.watch)\//.test(url))
+    return `https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(url)}&show_text=false`;
+  if (/soundcloud\.com\//.test(url))
+    return `https://w.soundcloud.com/player/?url=${encodeURIComponent(url)}&auto_play=true`;
+  if ((m = url.match(/mixcloud\.com(\/[^?#]+)/)))
+    return `https://www.mixcloud.com/widget/iframe/?feed=${encodeURIComponent(m[1]!)}&autoplay=1`;
+  // Kaltura links are already player addresses (…/embedIframeJs/… or …/p/{partner}/…).
+  if (/kaltura\.com\//.test(url)) return url;
+  return null;
+}

@@ -1,0 +1,67 @@
+import { Modal } from '@/components/ui/Modal';
+import { IconCopy } from '@/components/ui/icons';
+import { useToast } from '@/components/ui/toast';
+import { COPY_TOAST_MS } from '@/lib/constants';
+import { playerUrl, sharePageUrl, SOCIAL_NETWORKS, type ShareTarget } from './share-links';
+
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Older browsers and non-secure origins: a hidden textarea and execCommand.
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+/** Hook for "copy link": copies the player address and shows "Copied To Clipboard" for 2 s. */
+export function useCopyLink() {
+  const toast = useToast();
+  return async (target: ShareTarget) => {
+    try {
+      await copyText(playerUrl(target));
+      toast.show('Copied To Clipboard', COPY_TOAST_MS);
+    } catch {
+      toast.show('Something went wrong, please try again');
+    }
+  };
+}
+
+export function ShareToolbar({ target }: { target: ShareTarget }) {
+  const copy = useCopyLink();
+  const url = sharePageUrl(target);
+  const title = target.title ?? 'cuview TV';
+  return (
+    <div className="share-toolbar" role="group" aria-label="Share">
+      {SOCIAL_NETWORKS.map((n) => (
+        <a
+          key={n.name}
+          className="share-toolbar__link"
+          href={n.href(url, title)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {n.name}
+        </a>
+      ))}
+      <button type="button" className="button button--ghost" onClick={() => void copy(target)}>
+        <IconCopy size={16} /> Copy link
+      </button>
+    </div>
+  );
+}
+
+export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose: () => void }) {
+  return (
+    <Modal title={target.title ? `Share “${target.title}”` : 'Share'} onClose={onClose} className="share-dialog">
+      <ShareToolbar target={target} />
+    </Modal>
+  );
+}

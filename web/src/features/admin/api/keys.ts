@@ -1,0 +1,32 @@
+/**
+ * Query keys of the admin console. Everything starts with 'admin' so a sign-out or a broad
+ * invalidation reaches it; each domain has its own prefix for mutations to invalidate.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  videos: ['admin', 'videos'] as const,
+  video: (id: number) => ['admin', 'video', id] as const,
+  lookups: ['admin', 'lookups'] as const,
+  playlists: ['admin', 'playlists'] as const,
+  playlist: (id: number) => ['admin', 'playlist', id] as const,
+  groups: ['admin', 'groups'] as const,
+  group: (id: number) => ['admin', 'group', id] as const,
+  banners: ['admin', 'banners'] as const,
+  categories: ['admin', 'categories'] as const,
+  category: (id: number) => ['admin', 'category', id] as const,
+};
+
+/** A path segment for search text: the API reads a single space as "no text" (spec §7). */
+export function querySegment(text: string): string {
+  return encodeURIComponent(text.trim() || ' ');
+}
+
+/** Multipart body; undefined and null entries are left out. */
+export function formData(fields: Record<string, string | Blob | number | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    form.append(name, typeof value === 'number' ? String(value) : value);
+  }
+  return form;
+}

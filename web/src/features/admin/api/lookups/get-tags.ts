@@ -1,0 +1,21 @@
+import { api } from '@/lib/api/client';
+import type { IdTitle } from '../../types';
+import { querySegment } from '../keys';
+import { usePagedLookup, type PagedFetcher } from './paged-lookup';
+
+/**
+ * GET get_tags_for_admin_filter/{query}/{page}/[?category_id=]: tags matching, 20 per page.
+ * With a category id the API leaves out the tags that category already has (spec §2).
+ */
+export function getTags(query: string, page: number, signal?: AbortSignal, categoryId?: number): Promise<IdTitle[]> {
+  const flag = categoryId ? `?category_id=${categoryId}` : '';
+  return api<IdTitle[]>(`get_tags_for_admin_filter/${querySegment(query)}/${page}/${flag}`, {
+    auth: 'required',
+    signal,
+  });
+}
+
+export function useTags(query: string, enabled: boolean, categoryId?: number) {
+  const fetcher: PagedFetcher = (q, page, signal) => getTags(q, page, signal, categoryId);
+  return usePagedLookup('tags', fetcher, query, enabled, categoryId ?? null);
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { Message } from '../../types';
+import { adminKeys } from '../keys';
+
+/** DELETE delete_playlist_video_for_admin/{video_id}/{playlist_id}/: the rest close the gap. */
+export function deletePlaylistVideo({ videoId, playlistId }: { videoId: number; playlistId: number }) {
+  return api<Message>(`delete_playlist_video_for_admin/${videoId}/${playlistId}/`, {
+    method: 'DELETE',
+    auth: 'required',
+  });
+}
+
+export function useDeletePlaylistVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePlaylistVideo,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.playlists }),
+  });
+}

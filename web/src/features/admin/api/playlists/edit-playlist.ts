@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { PlaylistInfo, Position, Status } from '../../types';
+import { adminKeys } from '../keys';
+
+export type PlaylistEdit = { title: string; status: Status; positions: Position[] };
+
+/** PUT edit_playlist_for_admin/{playlist_id}/ {title, status, positions}. */
+export function editPlaylist({ id, data }: { id: number; data: PlaylistEdit }): Promise<PlaylistInfo> {
+  return api<PlaylistInfo>(`edit_playlist_for_admin/${id}/`, { method: 'PUT', body: data, auth: 'required' });
+}
+
+export function useEditPlaylist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editPlaylist,
+    onSuccess: (playlist) => {
+      queryClient.setQueryData(adminKeys.playlist(playlist.id), playlist);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.playlists });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.groups });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { GroupInfo, Position, Status } from '../../types';
+import { adminKeys } from '../keys';
+
+export type GroupEdit = { title: string; status: Status; positions: Position[] };
+
+/** PUT edit_group/{group_id}/ {title, status, positions [{id, position}]}. */
+export function editGroup({ id, data }: { id: number; data: GroupEdit }): Promise<GroupInfo> {
+  return api<GroupInfo>(`edit_group/${id}/`, { method: 'PUT', body: data, auth: 'required' });
+}
+
+export function useEditGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editGroup,
+    onSuccess: (group) => {
+      queryClient.setQueryData(adminKeys.group(group.id), group);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.groups });
+    },
+  });
+}

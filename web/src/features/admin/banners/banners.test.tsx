@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MSG } from '../messages';
+import { apiMock, renderScreen } from '../test-utils';
+import { MainScreen } from './MainScreen';
+
+const banner = (id: number, position: number) => ({
+  id,
+  video_id: 100 + id,
+  playlist_id: 10,
+  group_id: 4,
+  banner_title: `Banner ${id}`,
+  status: 1,
+  position,
+  video_title: `Video ${100 + id}`,
+  genres: [],
+  artists: '',
+  composers: '',
+  playlist_title: 'Morning Jazz',
+  group_title: 'Evening',
+  video_duration: 300,
+  has_image: false,
+});
+const summary = (id: number) => ({
+  id,
+  title: `Video ${id}`,
+  status: 1,
+  duration: 300,
+  genres: [],
+  moods: [],
+  videogenres: [],
+  tags: [],
+  artists: '',
+  composers: '',
+  has_thumbnail: true,
+  processing_state: 'ready',
+  processing_progress: 100,
+  processing_error: null,
+});
+
+describe('/main', { timeout: 60_000 }, () => {
+  it('shows the banner cards with drag handles, edits and deletes', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_banner_videos/': { json: [banner(1, 1), banner(2, 2)] },
+      'PUT /cuviewTV/edit_banner_video/1/': { json: banner(1, 1) },
+      'DELETE /cuviewTV/delete_banner_video/2/': { json: { message: 'ok' } },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderScreen(<MainScreen />, '/main', '/main');
+    const user = userEvent.setup({ delay: null });
+    const list = await screen.findByRole('list', { name: 'Banner videos' });
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Banner 1', 'Banner 2']);
+    expect(within(list).getByRole('button', { name: 'Reorder Banner 2' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Banner 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Banner' });
+    const title = within(dialog).getByLabelText('Banner title');
+    await user.clear(title);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MSG.provideTitle);
+    await user.type(title, 'Summer');
+    await user.click(within(dialog).getByRole('switch', { name: 'Access' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.bannerEdited)).toBeInTheDocument();
+    const form = api.named('PUT', '/cuviewTV/edit_banner_video/1/')[0]!.form!;
+    expect(JSON.parse(form.get('data') as string)).toEqual({ title: 'Summer', status: 0 });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Banner 2' }));
+    expect(await screen.findByText(MSG.bannerDeleted)).toBeInTheDocument();
+  });
+
+  it('adds a banner through video, playlist, theme, then title and access (off by default)', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_banner_videos/': { json: [] },
+      'GET /cuviewTV/get_videos_for_admin/1/': { json: { videos: [summary(101), summary(102)], videoLength: 2 } },
+      'GET /cuviewTV/get_playlists_for_banner/102/': { json: [{ id: 10, title: 'Morning Jazz' }] },
+      'GET /cuviewTV/get_themes_for_banner/10/': { json: [{ id: 4, title: 'Evening' }] },
+      'POST /cuviewTV/add_banner_video/': { status: 201, json: banner(3, 1) },
+    });
+    renderScreen(<MainScreen />, '/main', '/main');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('No banner videos yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Banner' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Banner' });
+    await user.click(await within(dialog).findByRole('button', { name: /Video 102/ }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Morning Jazz' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Evening' }));
+    const access = within(dialog).getByRole('switch', { name: 'Access' });
+    expect(access).toHaveTextContent('Access Off');
+
+    // Back and forth keeps the choices.
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const title = within(dialog).getByLabelText('Banner title');
+    expect(title).toHaveValue('Video 102');
+    await user.clear(title);
+    await user.type(title, 'Tonight');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MSG.bannerAdded)).toBeInTheDocument();
+    expect(api.named('POST', '/cuviewTV/add_banner_video/')[0]!.body).toEqual({
+      video_id: 102,
+      playlist_id: 10,
+      group_id: 4,
+      title: 'Tonight',
+      status: 0,
+    });
+  });
+});

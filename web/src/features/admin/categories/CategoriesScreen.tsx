@@ -1,0 +1,107 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { IconPlus, IconTrash } from '@/components/ui/icons';
+import { Img } from '@/components/ui/Img';
+import { useToast } from '@/components/ui/toast';
+import { imageUrl } from '@/lib/images';
+import { useDeleteCategory } from '../api/categories/delete-category';
+import { useCategories } from '../api/categories/get-categories';
+import { StatusBadge } from '../components/AccessSwitch';
+import { MSG } from '../messages';
+import { AddCategoryOverlay } from './AddCategoryOverlay';
+
+/** /categories (spec §2): Icon, Title, Status; a row opens the editor; edit and delete icons. */
+export function CategoriesScreen() {
+  const q = useCategories();
+  const remove = useDeleteCategory();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  // Kept while the overlay is closed by an outside click, cleared by its exit icon.
+  const [newTitle, setNewTitle] = useState('');
+  const closeOverlay = useCallback((clear: boolean) => {
+    setAdding(false);
+    if (clear) setNewTitle('');
+  }, []);
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>CATEGORIES</h1>
+        <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+          <IconPlus size={16} /> Add Category
+        </button>
+      </header>
+      {q.isPending ? (
+        <p className="loading" role="status">
+          {MSG.loading}
+        </p>
+      ) : q.isError ? (
+        <p className="error-text" role="alert">
+          {MSG.someError}
+        </p>
+      ) : q.data.length === 0 ? (
+        <p className="muted empty">No categories yet</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table--rows">
+            <thead>
+              <tr>
+                <th scope="col">Icon</th>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.data.map((c) => (
+                <tr key={c.id} className="is-clickable" onClick={() => void navigate(`/editCategory/${c.id}`)}>
+                  <td>
+                    <Img className="admin-table__icon" src={imageUrl('category', c.id, 300)} alt="" />
+                  </td>
+                  <td>{c.title}</td>
+                  <td>
+                    <StatusBadge status={c.status} />
+                  </td>
+                  <td>
+                    <div className="row-actions">
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={`Edit ${c.title}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          void navigate(`/editCategory/${c.id}`);
+                        }}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Delete ${c.title}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          if (!window.confirm(MSG.deleteCategoryConfirm)) return;
+                          remove.mutate(c.id, {
+                            onSuccess: () => toast.show(MSG.categoryRemoved),
+                            onError: () => toast.show(MSG.categoryRemoveFailed),
+                          });
+                        }}
+                      >
+                        <IconTrash size={18} />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {adding && <AddCategoryOverlay title={newTitle} onTitleChange={setNewTitle} onClose={closeOverlay} />}
+    </div>
+  );
+}

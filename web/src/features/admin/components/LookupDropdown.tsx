@@ -1,0 +1,233 @@
+import { useCallback, useId, useMemo, useRef, useState, type UIEvent } from 'react';
+import { IconChevronDown } from '@/components/ui/icons';
+import { isAtBottom } from '@/hooks/scroll';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useOutsideClick } from '@/hooks/use-outside-click';
+import { toMessage } from '@/lib/api/client';
+import { DEBOUNCE_MS } from '@/lib/constants';
+import { usePagedLookup, type PagedFetcher } from '../api/lookups/paged-lookup';
+import { MSG } from '../messages';
+import type { IdTitle } from '../types';
+import { isValidName } from '../validation';
+
+/**
+ * Searchable dropdown of the forms (spec §2): opens on click, closes on an outside click or
+ * Escape; the search is debounced 500 ms; a paged source loads its next page when the list is
+ * scrolled to the bottom; items already chosen are hidden; "No result" when nothing matches.
+ * With `create`, a typed name that is not in the list can be created (name rule of spec §5).
+ */
+export function LookupDropdown({
+  label,
+  name,
+  fetcher,
+  items: staticItems,
+  staticLoading = false,
+  exclude = [],
+  onPick,
+  create,
+  lowercase = false,
+  extraKey,
+}: {
+  label: string;
+  /** Query key name of a paged source. */
+  name?: string;
+  fetcher?: PagedFetcher;
+  /** A fixed list filtered here instead of a paged source. */
+  items?: IdTitle[];
+  staticLoading?: boolean;
+  exclude?: number[];
+  onPick: (item: IdTitle) => void | Promise<void>;
+  create?: (title: string) => Promise<IdTitle>;
+  lowercase?: boolean;
+  extraKey?: unknown;
+}) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(root, close, open);
+
+  const debounced = useDebouncedValue(query, DEBOUNCE_MS);
+  const paged = usePagedLookup(
+    name ?? 'static',
+    fetcher ?? (async () => []),
+    debounced,
+    open && !staticItems && Boolean(fetcher),
+    extraKey,
+  );
+
+  const hidden = useMemo(() => new Set(exclude), [exclude]);
+  const all: IdTitle[] = staticItems
+    ? staticItems.filter((i) => i.title.toLowerCase().includes(query.trim().toLowerCase()))
+    : (paged.data?.pages.flat() ?? []);
+  // A page may repeat an item when the list changed between pages: show each once.
+  const seen = new Set<number>();
+  const items = all.filter((i) => !hidden.has(i.id) && !seen.has(i.id) && seen.add(i.id));
+  const loading = staticItems ? staticLoading : open && (paged.isFetching || query !== debounced);
+  const typed = query.trim();
+  const exact = all.some((i) => i.title.toLowerCase() === typed.toLowerCase());
+  const canCreate = Boolean(create) && typed !== '' && !exact && !loading;
+
+  const onScroll = (e: UIEvent<HTMLUListElement>) => {
+    const el = e.currentTarget;
+    if (
+      !staticItems &&
+      paged.hasNextPage &&
+      !paged.isFetchingNextPage &&
+      isAtBottom(el.scrollTop, el.clientHeight, el.scrollHeight)
+    ) {
+      void paged.fetchNextPage();
+    }
+  };
+
+  const pick = async (item: IdTitle) => {
+    setError(null);
+    try {
+      await onPick(item);
+      setQuery('');
+      setOpen(false);
+    } catch (e) {
+      setError(toMessage(e));
+    }
+  };
+
+  const createNew = async () => {
+    if (!create) return;
+    if (!isValidName(query)) {
+      setError(MSG.validName);
+      return;
+    }
+    setCreating(true);
+    setError(null);
+    try {
+      const created = await create(query.trim().replace(/\s+/g, ' '));
+      await pick(created);
+    } catch (e) {
+      setError(toMessage(e));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const show = (title: string) => (lowercase ? title.toLowerCase() : title);
+
+  return (
+    <div
+      className="lookup"
+      ref={root}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          close();
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="lookup__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        {label} <IconChevronDown size={16} />
+      </button>
+      {open && (
+        <div className="lookup__panel">
+          <input
+            type="search"
+            className="lookup__search"
+            aria-label={`Search ${label.toLowerCase()}`}
+            placeholder="Search"
+            value={query}
+            autoFocus
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setError(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              const match = items.find((i) => i.title.toLowerCase() === typed.toLowerCase());
+              if (match) void pick(match);
+              else if (create && typed) void createNew();
+            }}
+          />
+          <ul className="lookup__list" id={listId} aria-label={label} onScroll={onScroll}>
+            {items.map((item) => (
+              <li key={item.id}>
+                <button type="button" className="lookup__item" onClick={() => void pick(item)}>
+                  {show(item.title)}
+                </button>
+              </li>
+            ))}
+            {canCreate && (
+              <li>
+                <button
+                  type="button"
+                  className="lookup__item lookup__item--create"
+                  disabled={creating}
+                  onClick={() => void createNew()}
+                >
+                  Create &ldquo;{typed}&rdquo;
+                </button>
+              </li>
+            )}
+            {loading && <li className="lookup__note">{MSG.loading}</li>}
+            {!loading && paged.isError && !staticItems && (
+              <li className="lookup__note error-text">{toMessage(paged.error)}</li>
+            )}
+            {!loading && !paged.isError && items.length === 0 && <li className="lookup__note">{MSG.noResult}</li>}
+          </ul>
+          {error && (
+            <p className="form-error lookup__error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Chosen items as removable chips, with a dropdown to add more (genres, moods, video genres, tags). */
+export function MultiPicker({
+  label,
+  value,
+  onChange,
+  ...dropdown
+}: {
+  label: string;
+  value: IdTitle[];
+  onChange: (value: IdTitle[]) => void;
+} & Omit<Parameters<typeof LookupDropdown>[0], 'label' | 'exclude' | 'onPick'>) {
+  const ids = useMemo(() => value.map((v) => v.id), [value]);
+  return (
+    <fieldset className="multi-picker">
+      <legend>{label}</legend>
+      <ul className="chips" aria-label={`Chosen ${label.toLowerCase()}`}>
+        {value.map((item) => (
+          <li key={item.id} className="chip">
+            {item.title}
+            <button
+              type="button"
+              className="chip__remove"
+              aria-label={`Remove ${item.title}`}
+              onClick={() => onChange(value.filter((v) => v.id !== item.id))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <LookupDropdown
+        {...dropdown}
+        label={`Add ${label.toLowerCase()}`}
+        exclude={ids}
+        onPick={(item) => onChange([...value, item])}
+      />
+    </fieldset>
+  );
+}

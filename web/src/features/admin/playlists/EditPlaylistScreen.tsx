@@ -1,0 +1,216 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { IconPlay, IconTrash } from '@/components/ui/icons';
+import { Img } from '@/components/ui/Img';
+import { useToast } from '@/components/ui/toast';
+import { toMessage } from '@/lib/api/client';
+import { formatDuration } from '@/lib/format';
+import { imageUrl } from '@/lib/images';
+import { useDeletePlaylistVideo } from '../api/playlists/delete-playlist-video';
+import { useEditPlaylist } from '../api/playlists/edit-playlist';
+import { useEditPlaylistThumbnail } from '../api/playlists/edit-playlist-thumbnail';
+import { usePlaylistInfo } from '../api/playlists/get-playlist-info';
+import { useVideoInfo } from '../api/videos/get-video-info';
+import { AccessSwitch } from '../components/AccessSwitch';
+import { FormAlert } from '../components/FormAlert';
+import { ImagePicker } from '../components/ImagePicker';
+import { MediaPreview } from '../components/MediaPreview';
+import { SortableList } from '../components/SortableList';
+import { MSG } from '../messages';
+import type { PlaylistInfo, PlaylistVideo, Status } from '../types';
+import { useDirtyFlag } from '../unsaved-changes';
+import { moveItem, positionsOf } from '../validation';
+
+/** /editPlaylist/{playlist_id} (spec §2). */
+export function EditPlaylistScreen() {
+  const id = Number(useParams().playlistId);
+  const q = usePlaylistInfo(id);
+  if (q.isPending) return <p className="loading admin-page">{MSG.loading}</p>;
+  if (q.isError) {
+    return (
+      <div className="admin-page" role="alert">
+        <p className="error-text">{MSG.someError}</p>
+      </div>
+    );
+  }
+  return <EditPlaylistForm key={id} playlist={q.data} />;
+}
+
+function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
+  const id = useId();
+  const [title, setTitle] = useState(playlist.title);
+  const [status, setStatus] = useState<Status>(playlist.status);
+  const [videos, setVideos] = useState<PlaylistVideo[]>(() =>
+    [...playlist.videos].sort((a, b) => a.position - b.position),
+  );
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [previewId, setPreviewId] = useState<number | null>(videos[0]?.id ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const edit = useEditPlaylist();
+  const removeVideo = useDeletePlaylistVideo();
+  const replaceThumbnail = useEditPlaylistThumbnail();
+  const setDirty = useDirtyFlag();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const save = () => {
+    if (!title.trim()) {
+      setError(MSG.provideTitle);
+      return;
+    }
+    edit.mutate(
+      { id: playlist.id, data: { title: title.trim(), status, positions: positionsOf(videos) } },
+      {
+        onSuccess: () => {
+          toast.show(MSG.playlistEdited);
+          setDirty(false);
+          void navigate('/adminPlaylists');
+        },
+        onError: (e) => setError(toMessage(e)),
+      },
+    );
+  };
+
+  const onDelete = (video: PlaylistVideo) => {
+    if (!window.confirm(MSG.deletePlaylistVideoConfirm)) return;
+    removeVideo.mutate(
+      { videoId: video.id, playlistId: playlist.id },
+      {
+        onSuccess: () => {
+          toast.show(MSG.videoDeletedFromPlaylist);
+          setVideos((list) => list.filter((v) => v.id !== video.id).map((v, i) => ({ ...v, position: i + 1 })));
+          if (previewId === video.id) setPreviewId(null);
+        },
+        onError: (e) => toast.show(toMessage(e)),
+      },
+    );
+  };
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>EDIT PLAYLIST</h1>
+        <Link to="/adminPlaylists" className="button button--ghost button--small">
+          Back to playlists
+        </Link>
+      </header>
+      <div className="video-editor">
+        <div className="video-editor__main">
+          <div className="field">
+            <label htmlFor={`${id}-title`}>Title</label>
+            <input
+              id={`${id}-title`}
+              value={title}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                setError(null);
+                setDirty(true);
+              }}
+            />
+          </div>
+          <AccessSwitch
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setDirty(true);
+            }}
+          />
+          <section className="panel" aria-label="Videos">
+            <h2>Videos</h2>
+            {videos.length === 0 ? (
+              <p className="muted">No videos yet: add them from the video list.</p>
+            ) : (
+              <SortableList
+                label={`Videos of ${playlist.title}`}
+                items={videos}
+                itemLabel={(v) => v.title}
+                onMove={(active, over) => {
+                  const moved = moveItem(videos, active, over);
+                  if (!moved) return;
+                  setVideos(moved.items);
+                  setDirty(true);
+                }}
+              >
+                {(v) => (
+                  <div className={`sortable-row${previewId === v.id ? ' is-current' : ''}`}>
+                    <span className="sortable-row__pos">{v.position}</span>
+                    <Img className="sortable-row__thumb" src={imageUrl('video', v.id, 300)} alt="" />
+                    <span className="sortable-row__title">{v.title}</span>
+                    <span className="muted">{formatDuration(v.duration)}</span>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Preview ${v.title}`}
+                      onClick={() => setPreviewId(v.id)}
+                    >
+                      <IconPlay size={16} />
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Delete ${v.title} from playlist`}
+                      onClick={() => onDelete(v)}
+                    >
+                      <IconTrash size={16} />
+                    </button>
+                  </div>
+                )}
+              </SortableList>
+            )}
+          </section>
+        </div>
+        <aside className="video-editor__side">
+          <section className="panel" aria-label="Preview">
+            <h2>Preview</h2>
+            {previewId ? <VideoPreview videoId={previewId} /> : <p className="muted">Choose a video to preview.</p>}
+          </section>
+          <section className="panel" aria-label="Thumbnail">
+            <h2>Thumbnail</h2>
+            <ImagePicker
+              label="Thumbnail"
+              hideLabel
+              buttonText="Change"
+              removable={false}
+              file={thumbnail}
+              currentSrc={imageUrl('playlist', playlist.id, 300)}
+              onChange={(file) => {
+                if (!file) return;
+                replaceThumbnail.mutate(
+                  { id: playlist.id, image: file },
+                  {
+                    onSuccess: () => {
+                      setThumbnail(file);
+                      toast.show(MSG.thumbnailChanged);
+                    },
+                    onError: (e) => toast.show(toMessage(e)),
+                  },
+                );
+              }}
+            />
+          </section>
+        </aside>
+      </div>
+      <FormAlert message={error} />
+      <div className="admin-page__footer">
+        <button type="button" className="button button--primary" disabled={edit.isPending} onClick={save}>
+          {edit.isPending ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The preview player: the video's stream once it has one. */
+export function VideoPreview({ videoId }: { videoId: number }) {
+  const q = useVideoInfo(videoId);
+  if (q.isPending) return <p className="loading">{MSG.loading}</p>;
+  if (q.isError) return <p className="error-text">{MSG.videoNotLoaded}</p>;
+  if (!q.data.scripted_bunny_path) {
+    return (
+      <p className="muted">
+        {q.data.title}: no stream yet ({q.data.processing_state}).
+      </p>
+    );
+  }
+  return <MediaPreview source={{ kind: 'hls', src: q.data.scripted_bunny_path }} title={`${q.data.title} preview`} />;
+}

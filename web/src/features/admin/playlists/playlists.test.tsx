@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { landedAt } from '@/testing/render';
+import { MSG } from '../messages';
+import { apiMock, fakeFile, renderInAdmin, renderScreen } from '../test-utils';
+import { UNSAVED_CHANGES_MESSAGE } from '../unsaved-changes';
+import { AddPlaylistScreen } from './AddPlaylistScreen';
+import { EditPlaylistScreen } from './EditPlaylistScreen';
+import { PlaylistListScreen } from './PlaylistListScreen';
+
+const summary = (id: number, title: string) => ({
+  id,
+  title,
+  status: 1,
+  updated: '2026-03-04T10:00:00Z',
+  duration: 3725,
+  number_of_videos: 3,
+  video_id: 1,
+  has_thumbnail: true,
+});
+const video = (id: number, position: number) => ({
+  id,
+  title: `Video ${id}`,
+  status: 1,
+  duration: 100,
+  genres: [],
+  moods: [],
+  videogenres: [],
+  tags: [],
+  artists: '',
+  composers: '',
+  has_thumbnail: true,
+  processing_state: 'ready',
+  processing_progress: 100,
+  processing_error: null,
+  position,
+});
+
+describe('/addPlaylist', { timeout: 60_000 }, () => {
+  const renderAdd = () =>
+    renderScreen(<AddPlaylistScreen />, '/addPlaylist', '/addPlaylist', [landedAt('/editPlaylist/:id')]);
+
+  it('requires a title, then asks "Upload without Thumbnail?" and sends nothing when declined', async () => {
+    const api = apiMock({
+      'POST /cuviewTV/add_playlist_for_admin/': {
+        status: 201,
+        json: { ...summary(12, 'Late'), videos: [], groups: [] },
+      },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.provideTitle);
+    expect(confirm).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Title'), 'Late');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(confirm).toHaveBeenCalledWith(MSG.uploadWithoutThumbnail);
+    expect(api.named('POST', '/cuviewTV/add_playlist_for_admin/')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/editPlaylist/:id');
+    expect(screen.getByText(MSG.playlistAdded)).toBeInTheDocument();
+    const form = api.named('POST', '/cuviewTV/add_playlist_for_admin/')[0]!.form!;
+    expect([form.get('title'), form.get('status'), form.get('image')]).toEqual(['Late', '0', null]);
+  });
+
+  it('does not ask when a thumbnail is chosen, and sends it with the access on', async () => {
+    const api = apiMock({
+      'POST /cuviewTV/add_playlist_for_admin/': {
+        status: 201,
+        json: { ...summary(12, 'Late'), videos: [], groups: [] },
+      },
+    });
+    const confirm = vi.spyOn(window, 'confirm');
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Title'), 'Late');
+    await user.click(screen.getByRole('switch', { name: 'Access' }));
+    expect(screen.getByRole('switch', { name: 'Access' })).toHaveTextContent('Access On');
+    await user.upload(screen.getByLabelText('Thumbnail'), fakeFile('cover.jpg', 'image/jpeg'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('landed');
+    expect(confirm).not.toHaveBeenCalled();
+    const form = api.named('POST', '/cuviewTV/add_playlist_for_admin/')[0]!.form!;
+    expect([form.get('status'), (form.get('image') as File).name]).toEqual(['1', 'cover.jpg']);
+  });
+});
+
+describe('/adminPlaylists', { timeout: 60_000 }, () => {
+  it('lists cover, title, duration and updated; copies the public link; deletes; adds to a group', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_playlists_for_admin/1/': {
+        json: { playlists: [summary(10, 'Morning Jazz')], playlistLength: 1 },
+      },
+      'DELETE /cuviewTV/delete_playlist_for_admin/10/': { json: { message: 'Playlist Has Been Deleted' } },
+      'GET /cuviewTV/get_groups_for_admin/': {
+        json: [{ id: 4, title: 'Evening', status: 1, position: 1, number_of_playlists: 2 }],
+      },
+      'GET /cuviewTV/add_playlist_to_group/4/10/': {
+        json: { message: 'ok', group_id: 4, playlist_id: 10, position: 3 },
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderScreen(<PlaylistListScreen />, '/adminPlaylists', '/adminPlaylists');
+    const user = userEvent.setup({ delay: null });
+    const row = (await screen.findAllByRole('row'))[1]!;
+    const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells[1]).toContain('Morning Jazz');
+    expect(cells[2]).toBe('1:02:05');
+    expect(cells[3]).toMatch(/2026/);
+    expect(row.querySelector('img')).toHaveAttribute('src', '/cuviewTV/image/playlist/10/300/');
+    expect(screen.getByRole('link', { name: 'Create New Playlist' })).toHaveAttribute('href', '/addPlaylist');
+
+    await user.click(screen.getByRole('button', { name: 'Copy public link of Morning Jazz' }));
+    // user-event stands in for the system clipboard.
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/playlist/10/Morning%20Jazz`);
+    expect(await screen.findByText(MSG.copied)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Morning Jazz to a group' }));
+    await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /Evening/ }));
+    expect(await screen.findByText(MSG.playlistAddedToGroup)).toBeInTheDocument();
+    expect(api.named('GET', '/cuviewTV/add_playlist_to_group/4/10/')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Morning Jazz' }));
+    expect(await screen.findByText(MSG.playlistDeleted)).toBeInTheDocument();
+  });
+
+  it('searches with suggestions and says when nothing matches', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_playlists_for_admin/1/': {
+        json: { playlists: [summary(10, 'Morning Jazz')], playlistLength: 1 },
+      },
+      'POST /cuviewTV/playlist_search_suggestions/:q/': { json: [{ id: 10, title: 'Morning Jazz' }] },
+      'GET /cuviewTV/get_playlists_search_results/:q/1/': ({ params }) => ({
+        json:
+          params.q === 'Morning Jazz'
+            ? { playlists: [summary(10, 'Morning Jazz')], playlistLength: 1 }
+            : { playlists: [], playlistLength: 0 },
+      }),
+    });
+    renderScreen(<PlaylistListScreen />, '/adminPlaylists', '/adminPlaylists');
+    const user = userEvent.setup({ delay: null });
+    await screen.findAllByRole('row');
+    await user.type(screen.getByRole('combobox', { name: 'Search playlists' }), 'Morn');
+    await user.click(await screen.findByRole('option', { name: 'Morning Jazz' }));
+    await waitFor(() => expect(api.named('GET', '/cuviewTV/get_playlists_search_results/:q/1/')).toHaveLength(1));
+    // Suggestions wait for the typing to pause: one request for the whole word.
+    expect(api.named('POST', '/cuviewTV/playlist_search_suggestions/:q/').map((c) => c.params.q)).toEqual(['Morn']);
+
+    const box = screen.getByRole('combobox', { name: 'Search playlists' });
+    await user.clear(box);
+    await user.type(box, 'zzz{Enter}');
+    expect(await screen.findByText(MSG.noSearchResult)).toBeInTheDocument();
+  });
+
+  it('says when the list cannot load', async () => {
+    apiMock({ 'GET /cuviewTV/get_playlists_for_admin/1/': { status: 500, json: {} } });
+    renderScreen(<PlaylistListScreen />, '/adminPlaylists', '/adminPlaylists');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.someError);
+  });
+});
+
+describe('/editPlaylist/{id}', { timeout: 60_000 }, () => {
+  const INFO = { ...summary(10, 'Morning Jazz'), videos: [video(1, 1), video(2, 2), video(3, 3)], groups: [4] };
+
+  it('saves title, access and the video order; deletes a video after the question', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_playlist_info/10/': { json: INFO },
+      'GET /cuviewTV/get_video_info/:id/': ({ params }) => ({
+        json: {
+          id: Number(params.id),
+          title: `Video ${params.id}`,
+          scripted_bunny_path: '',
+          processing_state: 'processing',
+        },
+      }),
+      'DELETE /cuviewTV/delete_playlist_video_for_admin/2/10/': { json: { message: 'ok' } },
+      'PUT /cuviewTV/edit_playlist_for_admin/10/': { json: INFO },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderScreen(<EditPlaylistScreen />, '/editPlaylist/10', '/editPlaylist/:playlistId', [
+      landedAt('/adminPlaylists'),
+    ]);
+    const user = userEvent.setup({ delay: null });
+    const list = await screen.findByRole('list', { name: 'Videos of Morning Jazz' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(await screen.findByText(/no stream yet/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Video 2 from playlist' }));
+    expect(confirm).toHaveBeenCalledWith(MSG.deletePlaylistVideoConfirm);
+    expect(await screen.findByText(MSG.videoDeletedFromPlaylist)).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.provideTitle);
+    await user.type(title, 'Morning Jazz II');
+    await user.click(screen.getByRole('switch', { name: 'Access' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/adminPlaylists');
+    expect(screen.getByText(MSG.playlistEdited)).toBeInTheDocument();
+    expect(api.named('PUT', '/cuviewTV/edit_playlist_for_admin/10/')[0]!.body).toEqual({
+      title: 'Morning Jazz II',
+      status: 0,
+      positions: [
+        { id: 1, position: 1 },
+        { id: 3, position: 2 },
+      ],
+    });
+  });
+
+  it('says when the playlist cannot load', async () => {
+    apiMock({ 'GET /cuviewTV/get_playlist_info/10/': { status: 404, json: { message: 'Playlist not found' } } });
+    renderScreen(<EditPlaylistScreen />, '/editPlaylist/10', '/editPlaylist/:playlistId');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.someError);
+  });
+
+  it('asks "You may loose the changes you made" when leaving an edited title', async () => {
+    apiMock({
+      'GET /cuviewTV/get_playlist_info/10/': { json: INFO },
+      'GET /cuviewTV/get_video_info/:id/': {
+        json: { id: 1, title: 'Video 1', scripted_bunny_path: '', processing_state: 'queued' },
+      },
+      'GET /cuviewTV/get_playlists_for_admin/1/': { json: { playlists: [], playlistLength: 0 } },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderInAdmin('/editPlaylist/10', [
+      { path: '/editPlaylist/:playlistId', element: <EditPlaylistScreen /> },
+      { path: '/adminPlaylists', element: <PlaylistListScreen /> },
+    ]);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Title'), '!');
+    await user.click(screen.getByRole('link', { name: 'Back to playlists' }));
+    expect(confirm).toHaveBeenCalledWith(UNSAVED_CHANGES_MESSAGE);
+    expect(screen.getByRole('heading', { name: 'EDIT PLAYLIST' })).toBeInTheDocument();
+  });
+});

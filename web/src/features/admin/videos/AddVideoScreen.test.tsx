@@ -1,0 +1,255 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatDuration } from '@/lib/format';
+import { landedAt } from '@/testing/render';
+import { MSG } from '../messages';
+import { apiMock, fakeFile, FakeXhr, installFakeXhr, renderScreen, type Route } from '../test-utils';
+import { AddVideoScreen } from './AddVideoScreen';
+
+const ALBUM = {
+  id: 5,
+  title: 'Night Works',
+  catalogue_num: 'CU-0042',
+  genre: { id: 1, title: 'Jazz' },
+  number_of_tracks: 2,
+  duration: 180,
+};
+const TRACKS = [
+  { id: 51, position: 1, title: 'Opening', genre: 'Jazz', composers: 'A. Comp', artists: 'The Trio', duration: 100 },
+  { id: 52, position: 2, title: 'Closing', genre: 'Jazz', composers: 'A. Comp', artists: 'The Trio', duration: 80 },
+];
+
+function lookups(extra: Record<string, Route> = {}) {
+  return apiMock({
+    'GET /cuviewTV/get_genres/': {
+      json: [
+        { id: 1, title: 'Jazz' },
+        { id: 2, title: 'Rock' },
+      ],
+    },
+    'GET /cuviewTV/get_moods/': { json: [{ id: 3, title: 'Calm' }] },
+    'GET /cuviewTV/get_videogenres_for_admin_filter/:q/:page/': { json: [{ id: 7, title: 'Concert' }] },
+    'GET /cuviewTV/get_tags_for_admin_filter/:q/:page/': ({ params }) => ({
+      json: params.q.trim() === '' || 'piano'.includes(params.q.trim()) ? [{ id: 9, title: 'piano' }] : [],
+    }),
+    'GET /cuviewTV/get_albums_for_admin_filter/:q/:page/': { json: { albums: [ALBUM], albumsLength: 1 } },
+    'GET /cuviewTV/get_tracks_for_admin_filter/5/1/': { json: { tracks: TRACKS, tracksLength: 2 } },
+    ...extra,
+  });
+}
+
+function renderAdd() {
+  return renderScreen(<AddVideoScreen />, '/addVideo', '/addVideo', [landedAt('/editVideo/:id')]);
+}
+
+// Role queries compute every button's accessible name, which is slow on a form this size:
+// the form's own Save button is found by its place, the dropdowns by their text.
+const save = (user: UserEvent) =>
+  user.click(within(document.querySelector<HTMLElement>('.admin-page__footer')!).getByText('Save'));
+const alertText = () => [...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent);
+
+async function pick(user: UserEvent, dropdown: string, item: string) {
+  await user.click(screen.getByText(dropdown));
+  const list = screen.getByRole('list', { name: dropdown });
+  await user.click(await within(list).findByText(item));
+}
+
+async function chooseVideo(user: UserEvent) {
+  await user.upload(screen.getByLabelText('Video file'), fakeFile('clip.mp4', 'video/mp4', 1000));
+  return FakeXhr.last!;
+}
+
+/** Runs the four wizard steps for `trackTitle`; leaves the wizard on step 4. */
+async function wizardTo(user: UserEvent, trackTitle: string) {
+  await user.click(screen.getByRole('button', { name: 'Add Track' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add Track' });
+  await user.type(within(dialog).getByLabelText('Album title or catalogue number'), 'CU-0042');
+  await user.click(within(dialog).getByRole('button', { name: 'Find album' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Choose album Night Works' }));
+  await user.click(await within(dialog).findByRole('button', { name: `Choose track ${trackTitle}` }));
+  return dialog;
+}
+
+const value = (dialog: HTMLElement, label: string) => (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+
+describe('/addVideo', { timeout: 60_000 }, () => {
+  beforeEach(() => installFakeXhr());
+
+  it('checks title, genre, mood, video genre, tags, tracks and the upload in that order', async () => {
+    const api = lookups({
+      'POST /cuviewTV/fill_video_info/': { status: 201, json: { id: 77, title: 'Night' } },
+    });
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+
+    await save(user);
+    expect(alertText()).toEqual([MSG.provideTitle]);
+    await user.type(screen.getByLabelText('Title'), 'Night');
+    await save(user);
+    expect(alertText()).toEqual([MSG.provideGenre]);
+    await pick(user, 'Add genres', 'Jazz');
+    await save(user);
+    expect(alertText()).toEqual([MSG.provideMood]);
+    await pick(user, 'Add moods', 'Calm');
+    await save(user);
+    expect(alertText()).toEqual([MSG.provideVideoGenre]);
+    await pick(user, 'Add video genres', 'Concert');
+    await save(user);
+    expect(alertText()).toEqual([MSG.provideTags]);
+    await pick(user, 'Add tags', 'piano');
+    await save(user);
+    expect(alertText()).toEqual([MSG.addTracks]);
+
+    // A track can be cut while the file is still uploading; saving then has to wait.
+    const xhr = await chooseVideo(user);
+    const dialog = await wizardTo(user, 'Opening');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await save(user);
+    expect(alertText()).toEqual([MSG.waitUpload]);
+    expect(api.named('POST', '/cuviewTV/fill_video_info/')).toHaveLength(0);
+
+    await act(async () => xhr.respond(201, { file_original_path_linux: 'originals/abc.mp4', duration: 600 }));
+    await save(user);
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/editVideo/:id');
+    expect(screen.getByText(MSG.videoAdded)).toBeInTheDocument();
+
+    const [fill] = api.named('POST', '/cuviewTV/fill_video_info/');
+    expect(fill!.headers.Authorization).toMatch(/^JWT /);
+    expect(JSON.parse(fill!.form!.get('data') as string)).toEqual({
+      title: 'Night',
+      description: '',
+      yt_link: '',
+      file_original_path_linux: 'originals/abc.mp4',
+      duration: 600,
+      genres: [1],
+      moods: [3],
+      videoGenres: [7],
+      tags: [9],
+      tracks: [{ track_id: 51, album_id: 5, position: 1, start_time: 0, end_time: 100 }],
+      status: 0,
+    });
+  });
+
+  it('asks for the video before a track can be added', async () => {
+    lookups();
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Add Track' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.uploadFirst);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the real upload progress, then Uploaded', async () => {
+    lookups();
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    const xhr = await chooseVideo(user);
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/cuviewTV/upload_video/');
+    expect(xhr.headers.Authorization).toMatch(/^JWT /);
+    expect((xhr.body!.get('file') as File).name).toBe('clip.mp4');
+
+    const bar = screen.getByRole('progressbar', { name: 'Upload' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    act(() => xhr.progress(250, 1000));
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    act(() => xhr.progress(730, 1000));
+    expect(bar).toHaveAttribute('aria-valuenow', '73');
+    await act(async () => xhr.respond(201, { file_original_path_linux: 'originals/abc.mp4', duration: 125 }));
+    expect(await screen.findByText(`Uploaded · ${formatDuration(125)}`, { exact: false })).toBeInTheDocument();
+  });
+
+  it('says Video Upload Failed with the reason, and can try again', async () => {
+    lookups();
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    const xhr = await chooseVideo(user);
+    await act(async () => xhr.respond(415, { message: 'This file is not a video' }));
+    expect(await screen.findByText(MSG.videoUploadFailed)).toBeInTheDocument();
+    expect(screen.getByText('This file is not a video')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(FakeXhr.all).toHaveLength(2);
+    expect(screen.getByRole('progressbar', { name: 'Upload' })).toBeInTheDocument();
+  });
+
+  it('starts the next excerpt after the previous one and refuses an overlap', async () => {
+    lookups();
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    const xhr = await chooseVideo(user);
+    await act(async () => xhr.respond(201, { file_original_path_linux: 'originals/abc.mp4', duration: 600 }));
+
+    let dialog = await wizardTo(user, 'Opening');
+    expect([value(dialog, 'Position'), value(dialog, 'Start (seconds)'), value(dialog, 'End (seconds)')]).toEqual([
+      '1',
+      '0',
+      '100',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await wizardTo(user, 'Closing');
+    // Previous end + 1, previous position + 1, and as long as the chosen track.
+    expect([value(dialog, 'Position'), value(dialog, 'Start (seconds)'), value(dialog, 'End (seconds)')]).toEqual([
+      '2',
+      '101',
+      '181',
+    ]);
+    expect(within(dialog).getByLabelText('Excerpt start')).toHaveValue('101');
+    expect(within(dialog).getByLabelText('Excerpt end')).toHaveValue('181');
+
+    const start = within(dialog).getByLabelText('Start (seconds)');
+    await user.clear(start);
+    await user.type(start, '90');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MSG.overlap);
+
+    // Back to the track table and forth again: the step keeps what was typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('button', { name: 'Choose track Closing' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(value(dialog, 'Start (seconds)')).toBe('90');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(value(dialog, 'Start (seconds)')).toBe('101');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const rows = within(screen.getByRole('table', { name: 'Tracks' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('td')].slice(0, 6).map((td) => td.textContent))).toEqual([
+      ['1', 'Opening', 'Night Works', 'CU-0042', formatDuration(0), formatDuration(100)],
+      ['2', 'Closing', 'Night Works', 'CU-0042', formatDuration(101), formatDuration(181)],
+    ]);
+  });
+
+  it('creates a tag from the dropdown only with a valid name', async () => {
+    const api = lookups({
+      'POST /cuviewTV/add_tag/': ({ body }) => ({
+        status: 201,
+        json: { id: 30, title: (body as { title: string }).title },
+      }),
+    });
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Add tags' }));
+    const search = screen.getByLabelText('Search add tags');
+
+    for (const bad of ['a', 'rock!']) {
+      await user.clear(search);
+      await user.type(search, bad);
+      await user.click(await screen.findByRole('button', { name: `Create “${bad}”` }));
+      expect(screen.getByRole('alert')).toHaveTextContent(MSG.validName);
+    }
+    expect(api.named('POST', '/cuviewTV/add_tag/')).toHaveLength(0);
+
+    await user.clear(search);
+    await user.type(search, 'live  session');
+    await user.click(await screen.findByRole('button', { name: 'Create “live session”' }));
+    expect(await screen.findByRole('list', { name: 'Chosen tags' })).toHaveTextContent('live session');
+    expect(api.named('POST', '/cuviewTV/add_tag/')[0]!.body).toEqual({ title: 'live session' });
+  });
+});

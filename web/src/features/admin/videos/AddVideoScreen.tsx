@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useToast } from '@/components/ui/toast';
+import { toMessage } from '@/lib/api/client';
+import { useFillVideoInfo } from '../api/videos/fill-video-info';
+import { useVideoUpload } from '../api/videos/upload-video';
+import { FormAlert } from '../components/FormAlert';
+import { ImagePicker } from '../components/ImagePicker';
+import { useObjectUrl } from '../components/use-object-url';
+import { MSG } from '../messages';
+import { useDirtyFlag } from '../unsaved-changes';
+import { validateVideoForm } from '../validation';
+import { TrackTable } from './TrackTable';
+import { TrackWizard, type WizardTrack } from './TrackWizard';
+import { UploadPanel } from './UploadPanel';
+import { EMPTY_VIDEO_FIELDS, toIdLists, VideoForm, type VideoFields } from './VideoForm';
+
+/**
+ * /addVideo (spec §2): the form, tracks through the wizard, the upload and the thumbnail.
+ * Save checks in the spec's order, creates the video (which queues its processing) and opens
+ * its edit screen, where the processing progress shows.
+ */
+export function AddVideoScreen() {
+  const [fields, setFields] = useState<VideoFields>(EMPTY_VIDEO_FIELDS);
+  const [tracks, setTracks] = useState<WizardTrack[]>([]);
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const [tracksError, setTracksError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [localDuration, setLocalDuration] = useState<number | null>(null);
+  const upload = useVideoUpload();
+  const fill = useFillVideoInfo();
+  const setDirty = useDirtyFlag();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const file = upload.state.phase === 'idle' ? null : upload.state.file;
+  const localSrc = useObjectUrl(file);
+  const duration = upload.state.phase === 'uploaded' ? upload.state.answer.duration : localDuration;
+  const last = tracks[tracks.length - 1];
+
+  const change =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setDirty(true);
+      setError(null);
+    };
+
+  const openWizard = () => {
+    // The excerpts are cut on the video's timeline: there must be a video (spec §5).
+    if (upload.state.phase === 'idle' || upload.state.phase === 'failed') {
+      setTracksError(MSG.uploadFirst);
+      return;
+    }
+    setTracksError(null);
+    setWizardOpen(true);
+  };
+
+  const save = () => {
+    const problem = validateVideoForm(
+      { ...fields, trackCount: tracks.length, uploaded: upload.state.phase === 'uploaded' },
+      'add',
+    );
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (upload.state.phase !== 'uploaded') return;
+    const { answer } = upload.state;
+    const lists = toIdLists(fields);
+    fill.mutate(
+      {
+        data: {
+          title: fields.title.trim(),
+          description: fields.description.trim(),
+          yt_link: fields.yt_link.trim(),
+          file_original_path_linux: answer.file_original_path_linux,
+          duration: answer.duration,
+          genres: lists.genres,
+          moods: lists.moods,
+          videoGenres: lists.videogenres,
+          tags: lists.tags,
+          tracks: tracks.map(({ track_id, album_id, position, start_time, end_time }) => ({
+            track_id,
+            album_id,
+            position,
+            start_time,
+            end_time,
+          })),
+          status: fields.status,
+        },
+        thumbnail,
+      },
+      {
+        onSuccess: (video) => {
+          toast.show(MSG.videoAdded);
+          setDirty(false);
+          void navigate(`/editVideo/${video.id}`);
+        },
+        onError: (e) => setError(toMessage(e)),
+      },
+    );
+  };
+
+  return (
+    <div className="admin-page">
+      <header className="admin-page__header">
+        <h1>ADD VIDEO</h1>
+      </header>
+      <div className="video-editor">
+        <div className="video-editor__main">
+          <VideoForm value={fields} onChange={change(setFields)} />
+          <section className="panel" aria-label="Tracks">
+            <div className="panel__header">
+              <h2>Tracks</h2>
+              <button type="button" className="button button--ghost button--small" onClick={openWizard}>
+                Add Track
+              </button>
+            </div>
+            <FormAlert message={tracksError} />
+            <TrackTable tracks={tracks} onRemove={(t) => change(setTracks)(tracks.filter((x) => x !== t))} />
+          </section>
+        </div>
+        <aside className="video-editor__side">
+          <UploadPanel
+            state={upload.state}
+            localSrc={localSrc}
+            onChoose={(f) => {
+              setLocalDuration(null);
+              upload.start(f);
+              setDirty(true);
+              setTracksError(null);
+            }}
+            onCancel={upload.cancel}
+            onDuration={setLocalDuration}
+          />
+          <section className="panel" aria-label="Thumbnail">
+            <h2>Thumbnail</h2>
+            <ImagePicker label="Thumbnail" hideLabel file={thumbnail} onChange={change(setThumbnail)} />
+          </section>
+        </aside>
+      </div>
+      <FormAlert message={error} />
+      <div className="admin-page__footer">
+        <button type="button" className="button button--primary" disabled={fill.isPending} onClick={save}>
+          {fill.isPending ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+      {wizardOpen && (
+        <TrackWizard
+          previous={last}
+          videoDuration={duration}
+          videoSource={localSrc ? { kind: 'file', src: localSrc } : null}
+          onClose={() => setWizardOpen(false)}
+          onSave={(track) => {
+            change(setTracks)([...tracks, track]);
+            setWizardOpen(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

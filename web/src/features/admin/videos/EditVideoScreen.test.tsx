@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { landedAt } from '@/testing/render';
+import { NO_PERMISSION_MESSAGE } from '../components/AdminLayout';
+import { MSG } from '../messages';
+import { apiMock, fakeFile, renderInAdmin, renderScreen } from '../test-utils';
+import type { VideoInfo } from '../types';
+import { EditVideoScreen } from './EditVideoScreen';
+import { VideoListScreen } from './VideoListScreen';
+
+const INFO: VideoInfo = {
+  id: 8,
+  title: 'Night',
+  description: 'Live',
+  yt_link: '',
+  status: 1,
+  duration: 600,
+  genres: [{ id: 1, title: 'Jazz' }],
+  moods: [{ id: 3, title: 'Calm' }],
+  videogenres: [{ id: 7, title: 'Concert' }],
+  tags: [{ id: 9, title: 'piano' }],
+  tracks: [
+    {
+      id: 1,
+      track_id: 51,
+      album_id: 5,
+      position: 1,
+      start_time: 0,
+      end_time: 100,
+      track_title: 'Opening',
+      album_title: 'Night Works',
+      catalogue_num: 'CU-0042',
+      genre: 'Jazz',
+      artists: '',
+      composers: '',
+    },
+  ],
+  file_original_path_linux: 'originals/a.mp4',
+  file_path: null,
+  scripted_bunny_path: '',
+  playlists: [],
+  has_thumbnail: true,
+  processing_state: 'processing',
+  processing_progress: 30,
+  processing_error: null,
+  job: null,
+};
+
+const renderEdit = () =>
+  renderScreen(<EditVideoScreen />, '/editVideo/8', '/editVideo/:videoId', [landedAt('/adminVideos')]);
+
+describe('/editVideo/{id}', { timeout: 60_000 }, () => {
+  it('shows the saved data, read-only tracks and the processing progress until the stream is ready', async () => {
+    let polls = 0;
+    apiMock({
+      'GET /cuviewTV/get_video_info/8/': () => {
+        polls += 1;
+        return polls < 2
+          ? { json: INFO }
+          : {
+              json: {
+                ...INFO,
+                processing_state: 'ready',
+                processing_progress: 100,
+                scripted_bunny_path: '/cuviewTV/media/hls/8/master.m3u8',
+              },
+            };
+      },
+      'GET /cuviewTV/get_genres/': { json: [] },
+      'GET /cuviewTV/get_moods/': { json: [] },
+    });
+    renderEdit();
+    expect(await screen.findByLabelText('Title')).toHaveValue('Night');
+    expect(screen.getByRole('list', { name: 'Chosen genres' })).toHaveTextContent('Jazz');
+    const tracks = screen.getByRole('table', { name: 'Tracks' });
+    expect(tracks).toHaveTextContent('Opening');
+    expect(within(tracks).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Processing' })).toHaveAttribute('aria-valuenow', '30');
+    // Polled every 2 s while processing: the state turns Ready and the player appears.
+    expect(await screen.findByText('Ready', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Night player')).toBeInTheDocument();
+  });
+
+  it('checks the fields in the spec order and saves the edit', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_video_info/8/': { json: { ...INFO, processing_state: 'ready' } },
+      'GET /cuviewTV/get_genres/': { json: [] },
+      'GET /cuviewTV/get_moods/': {
+        json: [
+          { id: 3, title: 'Calm' },
+          { id: 4, title: 'Warm' },
+        ],
+      },
+      'PUT /cuviewTV/edit_video_info/8/': { json: INFO },
+      'PUT /cuviewTV/edit_video_thumbnail/8/': { json: INFO },
+    });
+    renderEdit();
+    const user = userEvent.setup({ delay: null });
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.provideTitle);
+    await user.type(title, 'Night II');
+    await user.click(screen.getByRole('button', { name: 'Remove Calm' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.provideMood);
+    expect(api.named('PUT', '/cuviewTV/edit_video_info/8/')).toHaveLength(0);
+
+    await user.upload(screen.getByLabelText('Thumbnail', { selector: 'input' }), fakeFile('new.png', 'image/png'));
+    expect(await screen.findByText(MSG.thumbnailChanged)).toBeInTheDocument();
+    const thumb = api.named('PUT', '/cuviewTV/edit_video_thumbnail/8/')[0]!.form!;
+    expect((thumb.get('file') as File).name).toBe('new.png');
+
+    await user.click(screen.getByRole('button', { name: 'Add moods' }));
+    await user.click(await within(screen.getByRole('list', { name: 'Add moods' })).findByText('Warm'));
+    await user.click(screen.getByRole('switch', { name: 'Access' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/adminVideos');
+    expect(screen.getByText(MSG.videoEdited)).toBeInTheDocument();
+    const data = JSON.parse(api.named('PUT', '/cuviewTV/edit_video_info/8/')[0]!.form!.get('data') as string);
+    expect(data).toEqual({
+      title: 'Night II',
+      description: 'Live',
+      yt_link: '',
+      genres: [1],
+      moods: [4],
+      videogenres: [7],
+      tags: [9],
+      status: 0,
+    });
+  });
+
+  it('says Please try again when the video cannot load', async () => {
+    apiMock({ 'GET /cuviewTV/get_video_info/8/': { status: 404, json: { message: 'Video not found' } } });
+    renderEdit();
+    expect(await screen.findByText(MSG.videoNotLoaded)).toBeInTheDocument();
+  });
+});
+
+describe('admin permission', { timeout: 60_000 }, () => {
+  it('tells a non-staff user opening /adminVideos that they may not, and loads nothing', async () => {
+    const api = apiMock({}, { id: 5, first_name: 'Vera', is_staff: false });
+    renderInAdmin('/adminVideos', [{ path: '/adminVideos', element: <VideoListScreen /> }]);
+    expect(await screen.findByRole('heading', { name: NO_PERMISSION_MESSAGE })).toBeInTheDocument();
+    expect(api.calls.map((c) => c.path)).toEqual(['/cuviewTV/auth/jwt/verify/', '/cuviewTV/auth/users/me/']);
+  });
+});

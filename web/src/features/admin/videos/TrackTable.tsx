@@ -1,0 +1,61 @@
+import { formatDuration } from '@/lib/format';
+import { IconTrash } from '@/components/ui/icons';
+
+type Row = {
+  position: number;
+  start_time: number;
+  end_time: number;
+  track_title: string;
+  album_title: string;
+  catalogue_num: string;
+};
+
+/** The video's tracks in position order; removable on the add form, read-only on edit. */
+export function TrackTable<T extends Row>({ tracks, onRemove }: { tracks: T[]; onRemove?: (track: T) => void }) {
+  if (tracks.length === 0) return <p className="muted">No tracks yet.</p>;
+  return (
+    <table className="admin-table admin-table--compact" aria-label="Tracks">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Track</th>
+          <th scope="col">Album</th>
+          <th scope="col">Catalogue number</th>
+          <th scope="col">Start</th>
+          <th scope="col">End</th>
+          {onRemove && (
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {[...tracks]
+          .sort((a, b) => a.position - b.position)
+          .map((t) => (
+            <tr key={`${t.position}-${t.track_title}`}>
+              <td>{t.position}</td>
+              <td>{t.track_title}</td>
+              <td>{t.album_title}</td>
+              <td>{t.catalogue_num}</td>
+              <td>{formatDuration(t.start_time)}</td>
+              <td>{formatDuration(t.end_time)}</td>
+              {onRemove && (
+                <td>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Remove track ${t.track_title}`}
+                    onClick={() => onRemove(t)}
+                  >
+                    <IconTrash size={16} />
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}

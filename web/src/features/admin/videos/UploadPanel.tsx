@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { formatDuration } from '@/lib/format';
+import type { UploadState } from '../api/videos/upload-video';
+import { MediaPreview } from '../components/MediaPreview';
+import { ProgressBar } from '../components/ProgressBar';
+import { MSG } from '../messages';
+
+/**
+ * The add form's video panel (spec §4): choose a file, watch the upload's real progress,
+ * then "Uploaded" once the API answers with the original's path and measured duration. The
+ * chosen file plays locally at once, so tracks can be cut while it uploads.
+ */
+export function UploadPanel({
+  state,
+  localSrc,
+  onChoose,
+  onCancel,
+  onDuration,
+}: {
+  state: UploadState;
+  localSrc: string | null;
+  onChoose: (file: File) => void;
+  onCancel: () => void;
+  onDuration: (seconds: number) => void;
+}) {
+  const id = useId();
+  const chooser = (text: string) => (
+    <>
+      <label className="button button--ghost button--small" htmlFor={id}>
+        {text}
+      </label>
+      <input
+        id={id}
+        type="file"
+        className="visually-hidden"
+        aria-label="Video file"
+        accept="video/*,.mp4,.mov,.mkv,.webm,.avi,.ts,.m4v"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (file) onChoose(file);
+        }}
+      />
+    </>
+  );
+
+  return (
+    <section className="panel" aria-label="Video upload">
+      <h2>Video</h2>
+      {state.phase === 'idle' && (
+        <>
+          <p className="muted">Choose the video file; it uploads while you fill in the form.</p>
+          {chooser('Choose video file')}
+        </>
+      )}
+      {state.phase === 'uploading' && (
+        <>
+          <p className="panel__file">{state.file.name}</p>
+          <ProgressBar label="Upload" value={state.progress * 100} />
+          <p className="muted" role="status">
+            Uploading…
+          </p>
+          <button type="button" className="button button--ghost button--small" onClick={onCancel}>
+            Cancel upload
+          </button>
+        </>
+      )}
+      {state.phase === 'uploaded' && (
+        <>
+          <p className="panel__file">{state.file.name}</p>
+          <ProgressBar label="Upload" value={100} />
+          <p role="status">
+            Uploaded · {formatDuration(state.answer.duration)}. Processing starts when the video is saved.
+          </p>
+          {chooser('Replace video file')}
+        </>
+      )}
+      {state.phase === 'failed' && (
+        <>
+          <p className="panel__file">{state.file.name}</p>
+          <p className="form-error" role="alert">
+            {MSG.videoUploadFailed}
+          </p>
+          {state.message && state.message !== MSG.videoUploadFailed && <p className="muted">{state.message}</p>}
+          <div className="row-actions">
+            <button type="button" className="button button--ghost button--small" onClick={() => onChoose(state.file)}>
+              Try again
+            </button>
+            {chooser('Choose another file')}
+          </div>
+        </>
+      )}
+      {localSrc && state.phase !== 'idle' && (
+        <MediaPreview source={{ kind: 'file', src: localSrc }} title="Chosen video" onDuration={onDuration} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId } from 'react';
+import { useAddTag } from '../api/lookups/add-tag';
+import { useAddVideoGenre } from '../api/lookups/add-video-genre';
+import { useGenres } from '../api/lookups/get-genres';
+import { useMoods } from '../api/lookups/get-moods';
+import { getTags } from '../api/lookups/get-tags';
+import { getVideoGenres } from '../api/lookups/get-video-genres';
+import { AccessSwitch } from '../components/AccessSwitch';
+import { MultiPicker } from '../components/LookupDropdown';
+import type { IdTitle, Status } from '../types';
+
+export type VideoFields = {
+  title: string;
+  description: string;
+  yt_link: string;
+  genres: IdTitle[];
+  moods: IdTitle[];
+  videogenres: IdTitle[];
+  tags: IdTitle[];
+  status: Status;
+};
+
+export const EMPTY_VIDEO_FIELDS: VideoFields = {
+  title: '',
+  description: '',
+  yt_link: '',
+  genres: [],
+  moods: [],
+  videogenres: [],
+  tags: [],
+  status: 0,
+};
+
+const ids = (list: IdTitle[]) => list.map((i) => i.id);
+export const toIdLists = (v: VideoFields) => ({
+  genres: ids(v.genres),
+  moods: ids(v.moods),
+  videogenres: ids(v.videogenres),
+  tags: ids(v.tags),
+});
+
+/**
+ * The fields the add and edit screens share (spec §2): title, description, YouTube link,
+ * genres, moods, video genres and tags (the last two can be created from their dropdowns),
+ * and the access switch.
+ */
+export function VideoForm({ value, onChange }: { value: VideoFields; onChange: (value: VideoFields) => void }) {
+  const id = useId();
+  const genres = useGenres();
+  const moods = useMoods();
+  const addVideoGenre = useAddVideoGenre();
+  const addTag = useAddTag();
+  const set = <K extends keyof VideoFields>(key: K, v: VideoFields[K]) => onChange({ ...value, [key]: v });
+
+  return (
+    <div className="video-form">
+      <div className="field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input id={`${id}-title`} value={value.title} onChange={(e) => set('title', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>Description</label>
+        <textarea
+          id={`${id}-description`}
+          rows={4}
+          value={value.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-yt`}>YouTube link</label>
+        <input
+          id={`${id}-yt`}
+          type="url"
+          inputMode="url"
+          placeholder="https://www.youtube.com/watch?v=..."
+          value={value.yt_link}
+          onChange={(e) => set('yt_link', e.target.value)}
+        />
+      </div>
+      <MultiPicker
+        label="Genres"
+        value={value.genres}
+        onChange={(v) => set('genres', v)}
+        items={genres.data ?? []}
+        staticLoading={genres.isPending}
+      />
+      <MultiPicker
+        label="Moods"
+        value={value.moods}
+        onChange={(v) => set('moods', v)}
+        items={moods.data ?? []}
+        staticLoading={moods.isPending}
+      />
+      <MultiPicker
+        label="Video genres"
+        value={value.videogenres}
+        onChange={(v) => set('videogenres', v)}
+        name="videogenres"
+        fetcher={getVideoGenres}
+        create={(title) => addVideoGenre.mutateAsync(title)}
+      />
+      <MultiPicker
+        label="Tags"
+        value={value.tags}
+        onChange={(v) => set('tags', v)}
+        name="tags"
+        fetcher={(q, p, s) => getTags(q, p, s)}
+        create={(title) => addTag.mutateAsync(title)}
+      />
+      <AccessSwitch value={value.status} onChange={(v) => set('status', v)} />
+    </div>
+  );
+}

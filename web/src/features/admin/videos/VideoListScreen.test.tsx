@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MSG } from '../messages';
+import { apiMock, renderScreen } from '../test-utils';
+import type { VideoSummary } from '../types';
+import { VideoListScreen } from './VideoListScreen';
+
+const tagTitles = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, title: `tag-number-${i + 1}` }));
+const video = (id: number, extra: Partial<VideoSummary> = {}): VideoSummary => ({
+  id,
+  title: `Video ${id}`,
+  status: 1,
+  duration: 245,
+  genres: [{ id: 1, title: 'Jazz' }],
+  moods: [{ id: 3, title: 'Calm' }],
+  videogenres: [],
+  tags: [{ id: 1, title: 'piano' }],
+  artists: '',
+  composers: '',
+  has_thumbnail: true,
+  processing_state: 'ready',
+  processing_progress: 100,
+  processing_error: null,
+  ...extra,
+});
+const page = (ids: number[], total: number, extra: Record<number, Partial<VideoSummary>> = {}) => ({
+  json: { videos: ids.map((id) => video(id, extra[id])), videoLength: total },
+});
+
+const renderList = (route = '/adminVideos') => renderScreen(<VideoListScreen />, route, '/adminVideos');
+
+describe('/adminVideos', { timeout: 60_000 }, () => {
+  it('shows the columns, cuts tags at 135 characters with show more / less, and the processing state', async () => {
+    apiMock({
+      'GET /cuviewTV/get_videos_for_admin/1/': page([1, 2, 3], 3, {
+        1: { tags: tagTitles },
+        2: { processing_state: 'processing', processing_progress: 42 },
+        3: { processing_state: 'failed', processing_error: 'ffmpeg exited with code 1' },
+      }),
+      'POST /cuviewTV/retry_video_processing/3/': { json: { id: 3, processing_state: 'queued' } },
+    });
+    renderList();
+    const user = userEvent.setup({ delay: null });
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['', 'Cover', 'Title', 'Genres', 'Moods', 'Duration', 'Tags', 'Processing', 'Actions']);
+    const [first, second, third] = within(table).getAllByRole('row').slice(1);
+    const cells = [...first!.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells.slice(2, 6)).toEqual(['Video 1', 'Jazz', 'Calm', '0:04:05']);
+    const full = tagTitles.map((t) => t.title).join(', ');
+    expect(cells[6]).toBe(`${full.slice(0, 135)}... show more`);
+    await user.click(within(first!).getByRole('button', { name: 'show more' }));
+    expect(first!.querySelectorAll('td')[6]!.textContent).toBe(`${full} show less`);
+    await user.click(within(first!).getByRole('button', { name: 'show less' }));
+    expect(first!.querySelectorAll('td')[6]!.textContent).toContain('...');
+
+    expect(within(second!).getByRole('progressbar', { name: 'Processing' })).toHaveAttribute('aria-valuenow', '42');
+    expect(third).toHaveTextContent('ffmpeg exited with code 1');
+    await user.click(within(third!).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(MSG.processingQueued)).toBeInTheDocument();
+  });
+
+  it('pages by 10 with 3 pages around the current one and 1 margin page', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_videos_for_admin/:page/': ({ params }) =>
+        page([Number(params.page) * 100 + 1, Number(params.page) * 100 + 2], 95),
+    });
+    renderList('/adminVideos?page=5');
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(
+      within(pages)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Previous', '1', '4', '5', '6', '10', 'Next']);
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 6' }));
+    expect(await screen.findByText('Video 601')).toBeInTheDocument();
+    expect(api.named('GET', '/cuviewTV/get_videos_for_admin/:page/').map((c) => c.params.page)).toEqual(['5', '6']);
+  });
+
+  it('selects rows or the whole page and adds them to a playlist', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_videos_for_admin/1/': page([1, 2, 3], 3),
+      'GET /cuviewTV/get_playlists_for_admin/1/': {
+        json: {
+          playlists: [
+            {
+              id: 10,
+              title: 'Morning Jazz',
+              status: 1,
+              updated: '',
+              duration: 0,
+              number_of_videos: 0,
+              video_id: null,
+              has_thumbnail: false,
+            },
+          ],
+          playlistLength: 1,
+        },
+      },
+      'POST /cuviewTV/add_playlist_video_for_admin/10/': {
+        json: { id: 10, title: 'Morning Jazz', videos: [], groups: [] },
+      },
+    });
+    renderList();
+    const user = userEvent.setup({ delay: null });
+    const addSelected = screen.getByRole('button', { name: /Add Selected/ });
+    expect(addSelected).toBeDisabled();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Video 2' }));
+    expect(addSelected).toHaveTextContent('Add Selected (1)');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(addSelected).toHaveTextContent('Add Selected (3)');
+    await user.click(addSelected);
+    await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /Morning Jazz/ }));
+    expect(await screen.findByText(MSG.videoAdded)).toBeInTheDocument();
+    expect(api.named('POST', '/cuviewTV/add_playlist_video_for_admin/10/')[0]!.body).toEqual({ video_list: [2, 1, 3] });
+    expect(addSelected).toBeDisabled();
+  });
+
+  it('switches to inactive videos, to search results with suggestions, and says when nothing matches', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_videos_for_admin/1/': page([1], 1),
+      'GET /cuviewTV/get_videos_off/1/': page([7], 1, { 7: { status: 0 } }),
+      'POST /cuviewTV/video_search_suggestions/:q/': { json: [{ id: 1, title: 'Video 1' }] },
+      'GET /cuviewTV/get_search_results_for_admin/:q/1/': ({ params }) =>
+        params.q === 'Video 1' ? page([1], 1) : { json: { videos: [], videoLength: 0 } },
+    });
+    const { router } = renderList();
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Video 1');
+    await user.click(screen.getByRole('switch', { name: 'Inactive Videos' }));
+    expect(await screen.findByText('Video 7')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Inactive Videos' })).toHaveAttribute('aria-checked', 'true');
+    expect(router.state.location.search).toBe('?inactive=1');
+
+    await user.type(screen.getByRole('combobox', { name: 'Search videos' }), 'Vid');
+    await user.click(await screen.findByRole('option', { name: 'Video 1' }));
+    expect(await screen.findByText(/Search results for/)).toHaveTextContent('Search results for “Video 1”');
+    expect(screen.getByRole('switch', { name: 'Inactive Videos' })).toHaveAttribute('aria-checked', 'false');
+
+    const box = screen.getByRole('combobox', { name: 'Search videos' });
+    await user.clear(box);
+    await user.type(box, 'nothing{Enter}');
+    expect(await screen.findByText(MSG.noSearchResult)).toBeInTheDocument();
+    expect(api.named('GET', '/cuviewTV/get_search_results_for_admin/:q/1/').map((c) => c.params.q)).toEqual([
+      'Video 1',
+      'nothing',
+    ]);
+  });
+
+  it('filters by genre through the filter panel', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_videos_for_admin/1/': page([1], 1),
+      'GET /cuviewTV/get_genres/': { json: [{ id: 1, title: 'Jazz' }] },
+      'GET /cuviewTV/get_moods/': { json: [] },
+      'POST /cuviewTV/get_filter_results_for_admin/1/': page([5], 1),
+    });
+    renderList();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(screen.getByRole('button', { name: 'Add genres' }));
+    await user.click(await within(screen.getByRole('list', { name: 'Add genres' })).findByText('Jazz'));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('Video 5')).toBeInTheDocument();
+    expect(api.named('POST', '/cuviewTV/get_filter_results_for_admin/1/')[0]!.body).toEqual({
+      data: [{ id: 1, kind: 4 }],
+    });
+  });
+
+  it('deletes a video after the question', async () => {
+    apiMock({
+      'GET /cuviewTV/get_videos_for_admin/1/': page([1], 1),
+      'DELETE /cuviewTV/delete_video/1/1/': { json: { message: 'Video has been deleted' } },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Video 1' }));
+    expect(confirm).toHaveBeenCalledWith(MSG.deleteVideoConfirm);
+    await waitFor(() => expect(screen.getByText(MSG.videoDeleted)).toBeInTheDocument());
+  });
+});

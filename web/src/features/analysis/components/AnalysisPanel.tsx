@@ -1,0 +1,179 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useState } from 'react';
+import { Img } from '@/components/ui/Img';
+import type { CuLinks, FootprintInfo, RecognisedTrack, WatermarkInfo } from '@/lib/api/types';
+import { ANALYSIS_MEMBERS_SHOWN, ANALYSIS_TOGGLE_MS } from '@/lib/constants';
+import { imageUrl } from '@/lib/images';
+
+type Tab = 'WATERMARK' | 'FOOTPRINT';
+
+/** Tabs present (each only with a result) and the 15 s auto-toggle between them. */
+export function useAutoToggle(tabs: Tab[]): [Tab | null, (t: Tab) => void] {
+  const [active, setActive] = useState<Tab | null>(tabs[0] ?? null);
+  const key = tabs.join(',');
+  useEffect(() => {
+    const present = key ? (key.split(',') as Tab[]) : [];
+    setActive((current) => (current && present.includes(current) ? current : (present[0] ?? null)));
+    if (present.length < 2) return undefined;
+    const id = setInterval(
+      () => setActive((current) => (current === present[0] ? present[1]! : present[0]!)),
+      ANALYSIS_TOGGLE_MS,
+    );
+    return () => clearInterval(id);
+  }, [key]);
+  return [active, setActive];
+}
+
+const STORES: Array<keyof Omit<CuLinks, 'EXTRA_LINKS'>> = ['ITUNES', 'AMAZON', 'SPOTIFY', 'DEEZER', 'RDIO', 'CUVIEW'];
+
+/** Results of the analysis: WATERMARK and FOOTPRINT tabs, auto-toggling every 15 s. */
+export function AnalysisPanel({
+  watermark,
+  footprint,
+}: {
+  watermark: WatermarkInfo | null;
+  footprint: FootprintInfo | null;
+}) {
+  const tabs: Tab[] = [];
+  if (watermark?.wm_track) tabs.push('WATERMARK');
+  if (footprint?.fp_track) tabs.push('FOOTPRINT');
+  const [active, setActive] = useAutoToggle(tabs);
+  if (!active) return null;
+  const track = active === 'WATERMARK' ? watermark!.wm_track! : footprint!.fp_track!;
+  const link = active === 'WATERMARK' ? watermark!.result_link : footprint!.result_link;
+
+  return (
+    <section className="analysis-panel" aria-label="Analysis results">
+      <div className="tabs" role="tablist" aria-label="Recognised by">
+        {tabs.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={active === t}
+            className={`tab${active === t ? ' is-active' : ''}`}
+            onClick={() => setActive(t)}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={active}>
+        <TrackResult track={track} resultLink={link ?? null} />
+      </div>
+    </section>
+  );
+}
+
+function TrackResult({ track, resultLink }: { track: RecognisedTrack; resultLink: string | null }) {
+  const [allMembers, setAllMembers] = useState(false);
+  const members = track.members ?? [];
+  const shown = allMembers ? members : members.slice(0, ANALYSIS_MEMBERS_SHOWN);
+  const cover = track.album?.cover_url || (track.album ? imageUrl('album', track.album.id, 600) : undefined);
+  const culinks = track.culinks ?? {};
+  const stores = STORES.filter((s) => culinks[s]?.url);
+  const extra = [...(culinks.EXTRA_LINKS ?? []), ...(track.links ?? [])].filter((l) => l?.url);
+
+  return (
+    <div className="track-result">
+      <div className="track-result__head">
+        {track.album?.url ? (
+          <a href={track.album.url} target="_blank" rel="noopener noreferrer">
+            <Img className="track-result__cover" src={cover} alt={track.album.title ?? 'Album cover'} />
+          </a>
+        ) : (
+          <Img className="track-result__cover" src={cover} alt={track.album?.title ?? 'Album cover'} />
+        )}
+        <div>
+          <h3 className="track-result__title">
+            {track.track_url ? (
+              <a href={track.track_url} target="_blank" rel="noopener noreferrer">
+                {track.track_title}
+              </a>
+            ) : (
+              track.track_title
+            )}
+          </h3>
+          {track.genre_title && <p className="muted">Genre: {track.genre_title}</p>}
+          {track.fp?.mood && <p className="muted">Mood: {track.fp.mood}</p>}
+        </div>
+        {resultLink && (
+          <a
+            className="track-result__qr"
+            href={resultLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Open the result page (QR code)"
+          >
+            <QRCodeSVG value={resultLink} size={96} bgColor="#ffffff" fgColor="#0b0d12" includeMargin />
+          </a>
+        )}
+      </div>
+
+      {members.length > 0 && (
+        <div className="track-result__members">
+          <h4>Members</h4>
+          <ul>
+            {shown.map((m) => (
+              <li key={m.id}>
+                <Img className="avatar-img" src={imageUrl('member', m.id, 600)} alt="" />
+                <span>{m.title}</span>
+                {m.title2 ? <span className="muted"> · {m.title2}</span> : null}
+                {m.merch_url ? (
+                  <a href={m.merch_url} target="_blank" rel="noopener noreferrer" className="link-more">
+                    Merch
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {members.length > ANALYSIS_MEMBERS_SHOWN && (
+            <button
+              type="button"
+              className="link-button"
+              aria-expanded={allMembers}
+              onClick={() => setAllMembers((a) => !a)}
+            >
+              {allMembers ? 'see less' : 'see more'}
+            </button>
+          )}
+        </div>
+      )}
+
+      {(stores.length > 0 || extra.length > 0) && (
+        <div className="track-result__links">
+          <h4>Listen and buy</h4>
+          <ul className="store-links">
+            {stores.map((s) => (
+              <li key={s}>
+                <a href={culinks[s]!.url!} target="_blank" rel="noopener noreferrer">
+                  {s.charAt(0) + s.slice(1).toLowerCase()}
+                </a>
+              </li>
+            ))}
+            {extra.map((l, i) => (
+              <li key={`${l.url}-${i}`}>
+                <a href={l.url} target="_blank" rel="noopener noreferrer">
+                  {l.title || l.name || new URL(l.url, window.location.href).hostname}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {(track.salome_obj_links ?? []).length > 0 && (
+        <ul className="obj-links">
+          {track.salome_obj_links!.map((o, i) => (
+            <li key={`${o.link_url}-${i}`}>
+              <a href={o.link_url} target="_blank" rel="noopener noreferrer">
+                <Img src={o.link_img_url_300 || o.link_img_url || undefined} alt="" />
+                <span>{o.link_title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { RegisterBody } from '@/lib/api/types';
+
+/** POST {prefix}/auth/users/: 201, then an activation e-mail. */
+export function register(body: RegisterBody): Promise<unknown> {
+  return api<unknown>('auth/users/', { method: 'POST', body });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

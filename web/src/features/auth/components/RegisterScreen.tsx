@@ -1,0 +1,94 @@
+import { useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError, toMessage } from '@/lib/api/client';
+import { useRegister } from '../api/register';
+import { registrationError, validateRegister, type RegisterForm } from '../validation';
+import { AuthLayout } from './AuthLayout';
+import { FormError, PasswordField, SubmitButton, TextField } from './fields';
+
+const EMPTY: RegisterForm = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  mobile_number: '',
+  password: '',
+  re_password: '',
+};
+
+/** /register: the five checks in the spec's order, then "Check your email to activate account". */
+export function RegisterScreen() {
+  const [form, setForm] = useState(EMPTY);
+  const [promo, setPromo] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const register = useRegister();
+  const set = (key: keyof RegisterForm) => (e: ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  if (register.isSuccess) {
+    return (
+      <AuthLayout title="Sign Up">
+        <p className="auth__notice" role="status">
+          Check your email to activate account
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Sign Up">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const invalid = validateRegister(form);
+          setError(invalid);
+          if (invalid) return;
+          register.mutate(
+            { ...form, email: form.email.trim(), mobile_number: form.mobile_number.trim(), gives_permission: promo },
+            {
+              onError: (err) =>
+                setError(err instanceof ApiError ? registrationError(err.body, err.message) : toMessage(err)),
+            },
+          );
+        }}
+      >
+        <div className="field-row">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            value={form.first_name}
+            onChange={set('first_name')}
+          />
+          <TextField label="Last name" autoComplete="family-name" value={form.last_name} onChange={set('last_name')} />
+        </div>
+        <TextField label="E-mail" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+15551234567"
+          value={form.mobile_number}
+          onChange={set('mobile_number')}
+        />
+        <PasswordField label="Password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          value={form.re_password}
+          onChange={set('re_password')}
+        />
+        <label className="checkbox">
+          <input type="checkbox" checked={promo} onChange={(e) => setPromo(e.target.checked)} />
+          <span>Send me promotional e-mails</span>
+        </label>
+        <FormError message={error} />
+        <SubmitButton loading={register.isPending}>Sign Up</SubmitButton>
+      </form>
+      <p className="auth__links">
+        <span>
+          Already registered? <Link to="/login">Sign In</Link>
+        </span>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,267 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeJwt, mockFetch } from '@/testing/fetch-mock';
+import { renderRoute } from '@/testing/render';
+import { ActivateScreen } from './ActivateScreen';
+import { LoginScreen } from './LoginScreen';
+import { RegisterScreen } from './RegisterScreen';
+import { ResetPasswordConfirmScreen } from './ResetPasswordConfirmScreen';
+import { ResetPasswordScreen } from './ResetPasswordScreen';
+
+describe('/register', () => {
+  async function fill(values: Partial<Record<string, string>>, user = userEvent.setup({ delay: null })) {
+    const fields: Record<string, string> = {
+      'First name': 'Jane',
+      'Last name': 'Doe',
+      'E-mail': 'jane@example.com',
+      Phone: '+15551234567',
+      Password: 'secret123',
+      'Confirm password': 'secret123',
+      ...values,
+    };
+    for (const [label, value] of Object.entries(fields)) {
+      const input = screen.getByLabelText(label, { selector: 'input' });
+      await user.clear(input);
+      if (value) await user.type(input, value);
+    }
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    return user;
+  }
+
+  it('shows the five checks one at a time in the spec order and sends nothing', async () => {
+    const { calls } = mockFetch({});
+    renderRoute(<RegisterScreen />, { route: '/register', path: '/register' });
+    const user = await fill({
+      'First name': 'J',
+      Password: 'short',
+      'E-mail': 'bad',
+      Phone: '123',
+      'Confirm password': 'other',
+    });
+    const alert = () => screen.getByRole('alert');
+    expect(alert()).toHaveTextContent('Please, fill required fields');
+
+    // Mend one field at a time: the next check in the order speaks up.
+    const mend = async (label: string, value: string) => {
+      const input = screen.getByLabelText(label, { selector: 'input' });
+      await user.clear(input);
+      await user.type(input, value);
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    };
+    await mend('First name', 'Jo');
+    expect(alert()).toHaveTextContent('Please provide password at least 8 symbols');
+    await mend('Password', 'secret123');
+    expect(alert()).toHaveTextContent('Please, Enter Valid Email');
+    await mend('E-mail', 'jo@example.com');
+    expect(alert()).toHaveTextContent('Please, enter valid mobile number with country code');
+    await mend('Phone', '+4915112345678');
+    expect(alert()).toHaveTextContent('Passwords do not match');
+
+    expect(calls).toHaveLength(0);
+  });
+
+  it('registers and then shows only the e-mail notice', async () => {
+    const { calls } = mockFetch({ 'POST /cuviewTV/auth/users/': { status: 201, json: { id: 7 } } });
+    renderRoute(<RegisterScreen />, { route: '/register', path: '/register' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByLabelText('Send me promotional e-mails'));
+    await fill({}, user);
+
+    expect(await screen.findByText('Check your email to activate account')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({
+      first_name: 'Jane',
+      last_name: 'Doe',
+      email: 'jane@example.com',
+      mobile_number: '+15551234567',
+      password: 'secret123',
+      re_password: 'secret123',
+      gives_permission: true,
+    });
+  });
+
+  it("shows the server's e-mail error first", async () => {
+    mockFetch({
+      'POST /cuviewTV/auth/users/': {
+        status: 400,
+        json: { password: ['This password is too common.'], email: ['user with this email already exists.'] },
+      },
+    });
+    renderRoute(<RegisterScreen />, { route: '/register', path: '/register' });
+    await fill({});
+    expect(await screen.findByRole('alert')).toHaveTextContent('user with this email already exists.');
+  });
+
+  it('shows and hides both passwords', async () => {
+    renderRoute(<RegisterScreen />, { route: '/register', path: '/register' });
+    const user = userEvent.setup({ delay: null });
+    const password = screen.getByLabelText('Password', { selector: 'input' });
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Show confirm password' })).toBeInTheDocument();
+  });
+});
+
+describe('/login', () => {
+  const me = { id: 5, first_name: 'Jane', last_name: 'Doe', is_staff: false };
+
+  async function signIn(email: string, password = 'secret123') {
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('E-mail'), email);
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), password);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  }
+
+  it('refuses a malformed e-mail without calling the server', async () => {
+    const { calls } = mockFetch({});
+    renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    await signIn('jane.example.com');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please, Enter Valid Email');
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's detail on a failed sign-in", async () => {
+    mockFetch({
+      'POST /cuviewTV/auth/jwt/create/': {
+        status: 401,
+        json: { detail: 'No active account found with the given credentials' },
+      },
+    });
+    renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    await signIn('jane@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No active account found with the given credentials');
+    expect(localStorage.getItem('access')).toBeNull();
+  });
+
+  it('stores the tokens, loads the user and goes to the default player page', async () => {
+    const access = fakeJwt();
+    const { calls } = mockFetch({
+      'POST /cuviewTV/auth/jwt/create/': { json: { access, refresh: 'r1' } },
+      'GET /cuviewTV/auth/users/me/': { json: me },
+    });
+    renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    await signIn('jane@example.com');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home?p=33&v=491&g=8');
+    expect(localStorage.getItem('access')).toBe(access);
+    expect(localStorage.getItem('refresh')).toBe('r1');
+    const meCall = calls.find((c) => c.path === '/cuviewTV/auth/users/me/')!;
+    expect(meCall.headers.Authorization).toBe(`JWT ${access}`);
+  });
+
+  it('returns to the saved path after signing in', async () => {
+    localStorage.setItem('path', '/home?g=4&p=54&v=403');
+    mockFetch({
+      'POST /cuviewTV/auth/jwt/create/': { json: { access: fakeJwt(), refresh: 'r1' } },
+      'GET /cuviewTV/auth/users/me/': { json: me },
+    });
+    renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    await signIn('jane@example.com');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home?g=4&p=54&v=403');
+  });
+
+  it('shows a spinner while signing in', async () => {
+    let release: () => void = () => undefined;
+    mockFetch({
+      'POST /cuviewTV/auth/jwt/create/': () =>
+        new Promise((resolve) => (release = () => resolve({ status: 401, json: { detail: 'nope' } }))),
+    });
+    renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    await signIn('jane@example.com');
+    const button = screen.getByRole('button', { name: /Sign In/ });
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status', { name: 'Sign In…' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent('nope');
+  });
+
+  it('sends a signed-in person straight on', async () => {
+    localStorage.setItem('access', fakeJwt());
+    mockFetch({ 'POST /cuviewTV/auth/jwt/verify/': { json: {} }, 'GET /cuviewTV/auth/users/me/': { json: me } });
+    renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home?p=33&v=491&g=8');
+  });
+});
+
+describe('password reset', () => {
+  it('asks for a valid e-mail, then says to check the mailbox', async () => {
+    const { calls } = mockFetch({ 'POST /cuviewTV/auth/users/reset_password/': { status: 204 } });
+    renderRoute(<ResetPasswordScreen />, { route: '/reset_password', path: '/reset_password' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('E-mail'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please, Enter Valid Email');
+    expect(calls).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please, check your email')).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ email: 'jane@example.com' });
+  });
+
+  it('confirm: a mismatch stops; a short but matching password shows the length message and is sent', async () => {
+    let release: () => void = () => undefined;
+    const { calls } = mockFetch({
+      'POST /cuviewTV/auth/users/reset_password_confirm/': () =>
+        new Promise(
+          (resolve) => (release = () => resolve({ status: 400, json: { detail: 'This password is too short.' } })),
+        ),
+    });
+    renderRoute(<ResetPasswordConfirmScreen />, {
+      route: '/password-reset/MQ/abc-123',
+      path: '/password-reset/:uid/:token',
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'short');
+    await user.type(screen.getByLabelText('Confirm new password', { selector: 'input' }), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(calls).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Confirm new password', { selector: 'input' }));
+    await user.type(screen.getByLabelText('Confirm new password', { selector: 'input' }), 'short');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please, provide password at least 8 symbols');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ uid: 'MQ', token: 'abc-123', new_password: 'short', re_new_password: 'short' });
+    release();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This password is too short.'));
+  });
+
+  it('confirm: success shows the message and a Sign In button', async () => {
+    mockFetch({ 'POST /cuviewTV/auth/users/reset_password_confirm/': { status: 204 } });
+    renderRoute(<ResetPasswordConfirmScreen />, {
+      route: '/password-reset/MQ/abc',
+      path: '/password-reset/:uid/:token',
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'a-new-password');
+    await user.type(screen.getByLabelText('Confirm new password', { selector: 'input' }), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password has changed successfully')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('/activate', () => {
+  it('posts uid and token, then goes to /login', async () => {
+    const { calls } = mockFetch({ 'POST /cuviewTV/auth/users/activation/': { status: 204 } });
+    renderRoute(<ActivateScreen />, { route: '/activate/MQ/tok', path: '/activate/:uid/:token' });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'ACTIVATE' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(calls[0]!.body).toEqual({ uid: 'MQ', token: 'tok' });
+  });
+
+  it('shows why a used link fails', async () => {
+    mockFetch({
+      'POST /cuviewTV/auth/users/activation/': { status: 403, json: { detail: 'Stale token for given user.' } },
+    });
+    renderRoute(<ActivateScreen />, { route: '/activate/MQ/tok', path: '/activate/:uid/:token' });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'ACTIVATE' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stale token for given user.');
+  });
+});

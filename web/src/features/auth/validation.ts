@@ -1,0 +1,65 @@
+/** Sign-in screen rules and messages (spec admin §5), checked in the spec's order. */
+export const MESSAGES = {
+  required: 'Please, fill required fields',
+  passwordShort: 'Please provide password at least 8 symbols',
+  email: 'Please, Enter Valid Email',
+  phone: 'Please, enter valid mobile number with country code',
+  mismatch: 'Passwords do not match',
+  resetShort: 'Please, provide password at least 8 symbols',
+} as const;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A plus sign followed by 6 to 13 digits. */
+export const PHONE_PATTERN = /^\+\d{6,13}$/;
+export const PASSWORD_MIN = 8;
+export const NAME_MIN = 2;
+
+export type RegisterForm = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile_number: string;
+  password: string;
+  re_password: string;
+};
+
+/** The first failing registration check, or null: names, password length, e-mail, phone, match. */
+export function validateRegister(f: RegisterForm): string | null {
+  if (f.first_name.trim().length < NAME_MIN || f.last_name.trim().length < NAME_MIN) return MESSAGES.required;
+  if (f.password.length < PASSWORD_MIN) return MESSAGES.passwordShort;
+  if (!EMAIL_PATTERN.test(f.email.trim())) return MESSAGES.email;
+  if (!PHONE_PATTERN.test(f.mobile_number.trim())) return MESSAGES.phone;
+  if (f.password !== f.re_password) return MESSAGES.mismatch;
+  return null;
+}
+
+export function validateEmail(email: string): string | null {
+  return EMAIL_PATTERN.test(email.trim()) ? null : MESSAGES.email;
+}
+
+/**
+ * Reset confirm: a short password shows its message but the request still goes when both
+ * fields are equal; a mismatch stops it.
+ */
+export function validateResetConfirm(password: string, confirm: string): { message: string | null; send: boolean } {
+  if (password !== confirm) return { message: MESSAGES.mismatch, send: false };
+  if (password.length < PASSWORD_MIN) return { message: MESSAGES.resetShort, send: true };
+  return { message: null, send: true };
+}
+
+function firstText(value: unknown): string | null {
+  if (typeof value === 'string' && value) return value;
+  if (Array.isArray(value)) return value.map(firstText).find((v): v is string => Boolean(v)) ?? null;
+  return null;
+}
+
+/** Registration failure: the server's e-mail error first, else its password error, else its message. */
+export function registrationError(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const o = body as Record<string, unknown>;
+    return (
+      firstText(o.email) ?? firstText(o.password) ?? firstText(o.mobile_number) ?? firstText(o.re_password) ?? fallback
+    );
+  }
+  return fallback;
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { Id, PlaylistDetail } from '@/lib/api/types';
+
+/** GET {prefix}/get_playlist_videos/{playlistId}/ (public): reads videos, id, title, user_id. */
+export async function getPlaylistVideos(playlistId: Id): Promise<PlaylistDetail> {
+  const answer = await api<PlaylistDetail>(`get_playlist_videos/${playlistId}/`);
+  return { ...answer, videos: answer.videos ?? [] };
+}
+
+export const playlistVideosQueryOptions = (playlistId: Id) =>
+  queryOptions({ queryKey: ['catalogue', 'playlistVideos', playlistId], queryFn: () => getPlaylistVideos(playlistId) });
+
+export function usePlaylistVideos(playlistId: Id) {
+  return useQuery(playlistVideosQueryOptions(playlistId));
+}

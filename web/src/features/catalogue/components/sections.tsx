@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Carousel } from '@/components/cards/Carousel';
+import { PlaylistCard } from '@/components/cards/PlaylistCard';
+import { VideoCard } from '@/components/cards/VideoCard';
+import { Loading } from '@/components/ui/Loading';
+import { toMessage } from '@/lib/api/client';
+import type { Group, Id, Playlist } from '@/lib/api/types';
+import { CAROUSEL_ITEMS, DEFAULTS } from '@/lib/constants';
+import { groupHref, playerHref } from '@/lib/links';
+import { useActiveGenres } from '../api/get-active-genres';
+import { useConcerts } from '../api/get-concerts';
+import { useEssentialClassics } from '../api/get-essential-classics';
+import { useGroupPlaylists } from '../api/get-group-playlists';
+import { useGroups } from '../api/get-groups';
+import { useLatestPlaylists } from '../api/get-latest-playlists';
+import { GenreCard } from './GenreCard';
+
+/** Where a playlist tile leads: its first (cover) video in the player. */
+export function playlistPlayerHref(p: Playlist, fallbackGroup: Id): string {
+  return playerHref({
+    playlistId: p.id,
+    groupId: p.group_id ?? fallbackGroup,
+    videoId: p.video_id ?? p.video?.id ?? null,
+  });
+}
+
+function Status({ loading, error, empty }: { loading: boolean; error: unknown; empty: boolean }) {
+  if (loading) return <Loading />;
+  if (error) return <p className="error-text">{toMessage(error)}</p>;
+  if (empty) return <p className="muted">No Results</p>;
+  return null;
+}
+
+export function LatestPlaylistsSection() {
+  const q = useLatestPlaylists();
+  return (
+    <>
+      <Carousel title="New Playlists" items={CAROUSEL_ITEMS.newPlaylists}>
+        {(q.data ?? []).map((p) => (
+          <PlaylistCard key={p.id} playlist={p} to={playlistPlayerHref(p, DEFAULTS.landingGroupId)} />
+        ))}
+      </Carousel>
+      <Status loading={q.isPending} error={q.error} empty={false} />
+    </>
+  );
+}
+
+/** "Best on YouTube": Essential Classics (playlist 251, group 10), many of them YouTube-only. */
+export function EssentialsSection() {
+  const q = useEssentialClassics();
+  const { playlistId, groupId } = DEFAULTS.essentialClassics;
+  return (
+    <>
+      <Carousel
+        title="New Audio / Best on YouTube"
+        label="Best on YouTube"
+        items={CAROUSEL_ITEMS.essentials}
+        showAll={`/playlist/${playlistId}/Essential%20Classics`}
+      >
+        {(q.data ?? []).map((v) => (
+          <VideoCard
+            key={v.id}
+            video={v}
+            to={playerHref({ playlistId, groupId, videoId: v.id })}
+            context={{ playlistId, groupId }}
+          />
+        ))}
+      </Carousel>
+      <Status loading={q.isPending} error={q.error} empty={false} />
+    </>
+  );
+}
+
+export function ConcertsSection() {
+  const q = useConcerts();
+  const groupId = DEFAULTS.concertsGroupId;
+  return (
+    <>
+      <Carousel
+        title="Concerts and Performances"
+        items={CAROUSEL_ITEMS.concerts}
+        showAll={groupHref(groupId, 'Concerts and Performances')}
+      >
+        {(q.data ?? []).map((p) => (
+          <PlaylistCard key={p.id} playlist={p} to={playlistPlayerHref(p, groupId)} />
+        ))}
+      </Carousel>
+      <Status loading={q.isPending} error={q.error} empty={false} />
+    </>
+  );
+}
+
+export function GenresSection() {
+  const q = useActiveGenres();
+  return (
+    <>
+      <Carousel title="Genres" items={CAROUSEL_ITEMS.genres}>
+        {(q.data ?? []).map((g) => (
+          <GenreCard key={g.id} genre={g} />
+        ))}
+      </Carousel>
+      <Status loading={q.isPending} error={q.error} empty={false} />
+    </>
+  );
+}
+
+/** Playlist-group tabs with the active group's playlists (landing default group 4). */
+export function GroupTabsSection({ initialGroupId = DEFAULTS.landingGroupId }: { initialGroupId?: Id }) {
+  const groups = useGroups();
+  const [selected, setSelected] = useState<Id>(initialGroupId);
+  const list = groups.data ?? [];
+  const active: Group | undefined = list.find((g) => g.id === selected) ?? list[0];
+  const playlists = useGroupPlaylists(active?.id ?? selected);
+
+  const tabs = (
+    <div className="tabs" role="tablist" aria-label="Playlist groups">
+      {list.map((g) => (
+        <button
+          key={g.id}
+          type="button"
+          role="tab"
+          id={`group-tab-${g.id}`}
+          aria-selected={g.id === active?.id}
+          tabIndex={g.id === active?.id ? 0 : -1}
+          className={`tab${g.id === active?.id ? ' is-active' : ''}`}
+          onClick={() => setSelected(g.id)}
+          onKeyDown={(e) => {
+            const i = list.findIndex((x) => x.id === g.id);
+            const next =
+              e.key === 'ArrowRight'
+                ? list[(i + 1) % list.length]
+                : e.key === 'ArrowLeft'
+                  ? list[(i - 1 + list.length) % list.length]
+                  : null;
+            if (next) {
+              e.preventDefault();
+              setSelected(next.id);
+              document.getElementById(`group-tab-${next.id}`)?.focus();
+            }
+          }}
+        >
+          {g.title}
+        </button>
+      ))}
+    </div>
+  );
+
+  return (
+    <div className="group-tabs">
+      {tabs}
+      <div role="tabpanel" aria-labelledby={active ? `group-tab-${active.id}` : undefined}>
+        {playlists.isError ? (
+          // Spec viewer §8: group playlists show the stored error as plain heading text.
+          <h3 className="error-heading">{toMessage(playlists.error)}</h3>
+        ) : (
+          <Carousel
+            title={active?.title ?? 'Playlists'}
+            items={CAROUSEL_ITEMS.groupPlaylists}
+            showAll={active ? groupHref(active.id, active.title) : undefined}
+          >
+            {(playlists.data ?? []).map((p) => (
+              <PlaylistCard key={p.id} playlist={p} to={playlistPlayerHref(p, active?.id ?? selected)} />
+            ))}
+          </Carousel>
+        )}
+        {playlists.isPending && <Loading />}
+      </div>
+    </div>
+  );
+}

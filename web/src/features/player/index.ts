@@ -1,0 +1,3 @@
+export { TrackStrip } from './components/TrackStrip';
+export { PlaylistStrip } from './components/PlaylistStrip';
+export { activeTrackIndex, neighbour } from './active-track';

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toList } from '@/lib/api/normalise';
+import type { Playlist } from '@/lib/api/types';
+import { personalKey } from '@/lib/auth';
+
+/** GET {prefix}/get_user_playlists/ (signed in). */
+export async function getUserPlaylists(): Promise<Playlist[]> {
+  return toList<Playlist>(await api<unknown>('get_user_playlists/', { auth: 'required' }), 'playlists');
+}
+
+export const userPlaylistsKey = [...personalKey, 'playlists'] as const;
+
+export const userPlaylistsQueryOptions = () => queryOptions({ queryKey: userPlaylistsKey, queryFn: getUserPlaylists });
+
+export function useUserPlaylists(enabled = true) {
+  return useQuery({ ...userPlaylistsQueryOptions(), enabled });
+}

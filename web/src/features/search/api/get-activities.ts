@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, seg } from '@/lib/api/client';
+import { toList } from '@/lib/api/normalise';
+import type { Named } from '@/lib/api/types';
+import { nextListPage, termOrSpace } from './paging';
+
+/** POST {prefix}/get_activities/{query}/{page}/ {data: []} (public, paged). */
+export async function getActivities(query: string, page: number): Promise<Named[]> {
+  return toList<Named>(
+    await api<unknown>(`get_activities/${seg(termOrSpace(query))}/${page}/`, { method: 'POST', body: { data: [] } }),
+    'activities',
+  );
+}
+
+export const activitiesQueryOptions = (query: string) =>
+  infiniteQueryOptions({
+    queryKey: ['search', 'activities', termOrSpace(query)],
+    queryFn: ({ pageParam }) => getActivities(query, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPage) => nextListPage(last, lastPage),
+  });
+
+export function useActivities(query: string, enabled: boolean) {
+  return useInfiniteQuery({ ...activitiesQueryOptions(query), enabled });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toFilterData, type FilterEntry } from '@/lib/api/types';
+
+/** POST {prefix}/get_videos_length_for_filter/ {data}: answers videoLength (sent with auth). */
+export async function getVideosLengthForFilter(filters: FilterEntry[]): Promise<number> {
+  const answer = await api<{ videoLength?: number }>('get_videos_length_for_filter/', {
+    method: 'POST',
+    body: toFilterData(filters),
+    auth: 'optional',
+  });
+  return answer?.videoLength ?? 0;
+}
+
+export const videosLengthForFilterQueryOptions = (filters: FilterEntry[]) =>
+  queryOptions({
+    queryKey: ['search', 'videoLength', filters.map((f) => `${f.id}!${f.kind}`).join('|')],
+    queryFn: () => getVideosLengthForFilter(filters),
+    enabled: filters.length > 0,
+  });
+
+export function useVideosLengthForFilter(filters: FilterEntry[]) {
+  return useQuery(videosLengthForFilterQueryOptions(filters));
+}

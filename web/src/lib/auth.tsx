@@ -1,0 +1,173 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { api, ApiError } from './api/client';
+import { clearTokens, getAccessToken, getRefreshToken, onTokensChange, setTokens } from './api/tokens';
+import type { JwtPair, User } from './api/types';
+import { refreshAccessToken } from './api/client';
+import { DEFAULTS } from './constants';
+import { readLocal, StorageKey, writeLocal } from './storage';
+import { Loading } from '@/components/ui/Loading';
+
+/**
+ * Session (bulletproof-react keeps auth in lib/): who is signed in, sign-in and sign-out.
+ * App start (spec admin §2): `?auth=1` signs in as the guest; otherwise the stored access
+ * token is verified (refreshed when it has expired) and the current user loaded.
+ */
+
+export const userQueryKey = ['auth', 'user'] as const;
+/** Queries whose answer depends on who is signed in start with this key. */
+export const personalKey = ['me'] as const;
+
+export function fetchMe(): Promise<User> {
+  return api<User>('auth/users/me/', { auth: 'required' });
+}
+
+/** POST auth/jwt/verify/: valid unless the server says otherwise (or the call fails). */
+export async function verifyToken(token: string): Promise<boolean> {
+  try {
+    await api<unknown>('auth/jwt/verify/', { method: 'POST', body: { token } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let guestRequested = false;
+
+/**
+ * Reads and removes `auth=1` from the address before the router starts, so the guest
+ * sign-in happens once and the flag does not stay in shared links.
+ */
+export function consumeGuestFlag(location: Location = window.location): boolean {
+  const params = new URLSearchParams(location.search);
+  if (params.get('auth') !== '1') return false;
+  params.delete('auth');
+  const search = params.toString();
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${location.pathname}${search ? `?${search}` : ''}${location.hash}`,
+  );
+  guestRequested = true;
+  return true;
+}
+
+async function signInAsGuest(): Promise<boolean> {
+  try {
+    const pair = await api<JwtPair>('auth/jwt/guest/', { method: 'POST', body: {} });
+    setTokens(pair);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function loadSession(): Promise<User | null> {
+  if (guestRequested) {
+    guestRequested = false;
+    await signInAsGuest();
+  }
+  let access = getAccessToken();
+  if (!access && getRefreshToken()) access = await refreshAccessToken();
+  if (!access) return null;
+  if (!(await verifyToken(access))) {
+    access = getRefreshToken() ? await refreshAccessToken() : null;
+    if (!access) {
+      clearTokens();
+      return null;
+    }
+  }
+  try {
+    return await fetchMe();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) clearTokens();
+    return null;
+  }
+}
+
+export const userQueryOptions = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: loadSession,
+  staleTime: Infinity,
+  retry: false,
+});
+
+export function useUser() {
+  return useQuery(userQueryOptions);
+}
+
+/** True for a signed-in person with a first name (spec viewer §6: Select / Add to). */
+export function canEditPlaylists(user: User | null | undefined): boolean {
+  return Boolean(user?.first_name && user.first_name.trim());
+}
+
+/** Keeps the session query in step with the token store (refresh failure = signed out). */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onTokensChange((tokens) => {
+        if (!tokens) {
+          queryClient.setQueryData(userQueryKey, null);
+          queryClient.removeQueries({ queryKey: personalKey });
+        }
+      }),
+    [queryClient],
+  );
+}
+
+export type LoginInput = { email: string; password: string };
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LoginInput) => {
+      const pair = await api<JwtPair>('auth/jwt/create/', { method: 'POST', body: input });
+      setTokens(pair);
+      return fetchMe();
+    },
+    onSuccess: (user) => {
+      queryClient.removeQueries({ queryKey: personalKey });
+      queryClient.setQueryData(userQueryKey, user);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return () => {
+    clearTokens();
+    queryClient.setQueryData(userQueryKey, null);
+    queryClient.removeQueries({ queryKey: personalKey });
+  };
+}
+
+export function afterLoginPath(): string {
+  const saved = readLocal(StorageKey.path);
+  if (saved && saved.startsWith('/') && !isAuthPath(saved)) return saved;
+  const d = DEFAULTS.afterLogin;
+  return `/home?p=${d.playlistId}&v=${d.videoId}&g=${d.groupId}`;
+}
+
+const AUTH_PATHS = ['/login', '/register', '/reset_password', '/password-reset', '/activate'];
+export function isAuthPath(pathname: string): boolean {
+  return AUTH_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}?`));
+}
+
+/** Stores where to come back to and sends the visitor to sign in. */
+export function rememberPath(path: string): void {
+  if (!isAuthPath(path)) writeLocal(StorageKey.path, path);
+}
+
+/** Renders children for a signed-in person; otherwise remembers the address and goes to /login. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const { data: user, isPending } = useUser();
+  const location = useLocation();
+  if (isPending) return <Loading />;
+  if (!user) {
+    rememberPath(location.pathname + location.search);
+    return <Navigate to="/login" replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,35 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// The machine is shared and slow at times: give findBy/waitFor room.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+// jsdom has no matchMedia; answer "desktop" unless a test overrides it.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// jsdom lacks object URLs (used by the playlist export download).
+if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:test';
+if (!URL.revokeObjectURL) URL.revokeObjectURL = () => undefined;
