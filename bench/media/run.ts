@@ -2,6 +2,8 @@
  * npm run bench:media — the media pipeline against the PeerTube way, on generated clips.
  *
  *   BENCH_MEDIA_SECONDS=20 npm run bench:media   shorter clips for a quick look
+ *   BENCH_MEDIA_PARTS=copy,first-frame npm run bench:media   only some parts
+ *     (ladders, copy, images, first-frame; all by default)
  *
  * Clips are cached under bench/.cache/media. Figures are wall-clock on a shared machine:
  * CPU seconds (ffmpeg's own user+sys time) are printed beside them because they suffer
@@ -10,7 +12,6 @@
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
-  extractAudioPcm,
   extractPosterFrame,
   generateTestVideo,
   probeMedia,
@@ -18,16 +19,18 @@ import {
   runProcess,
   scanKeyframes,
   transcodeHlsLadder,
-  writeWav,
   type HlsLadderResult,
   type MediaProbe,
   type TestVideoOptions,
 } from '@app/media';
+import { pino } from 'pino';
+import { openWatermarkedAudio } from '../../apps/worker/src/recognition/audio-watermarker.js';
 import { RecognitionEngine } from '../../apps/worker/src/recognition/recognition-engine.js';
 import { measureFirstFrame } from './first-frame.js';
 import { runPeerTubeLadder, type PeerTubeRun } from './peertube-way.js';
 
 const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
+const PARTS = new Set((process.env.BENCH_MEDIA_PARTS ?? 'ladders,copy,images,first-frame').split(','));
 const CACHE = resolve('bench/.cache/media');
 const WORK = join(CACHE, 'work');
 
@@ -146,7 +149,7 @@ async function main() {
   console.log('The machine is shared with other work: wall times are noisy; CPU times less so.');
   const summary: Record<string, unknown> = { seconds: SECONDS, date: new Date().toISOString(), loadAtStart: load };
 
-  for (const clip of CLIPS) {
+  for (const clip of PARTS.has('ladders') ? CLIPS : []) {
     const source = await clipFile(clip);
     const probe = await probeMedia(source, 'video');
     const ours = await measure(() => transcodeHlsLadder({ source, probe, outputDir: join(WORK, clip.id, 'ours') }));
@@ -183,8 +186,8 @@ async function main() {
   }
 
   // Copy path end to end: the source is the only rendition, so the video is remuxed; the
-  // audio goes through the watermark step (decode to PCM, embed, WAV) and is encoded once.
-  {
+  // audio goes through the watermark step (decode to PCM, embed) and is encoded once.
+  if (PARTS.has('copy')) {
     const clip = CLIPS.find((c) => c.id === 'copy-1080p30')!;
     const source = await clipFile(clip);
     const dir = join(WORK, 'copy-only');
@@ -199,29 +202,37 @@ async function main() {
     const t0 = performance.now();
     const cpu0 = await childCpuSeconds();
     const probe = await step('probe', () => probeMedia(source, 'video'));
-    // What the worker can overlap: the audio preparation and the keyframe scan are independent.
-    const [, keyframes] = await step('audio → PCM → watermark → WAV ‖ keyframe scan', () =>
+    // As the worker does it: the keyframe scan runs while the audio decodes, and the watermark
+    // is embedded (on every core) while ffmpeg remuxes the video and encodes the marked audio.
+    const [audio, keyframes] = await step('audio → PCM ‖ keyframe scan', () =>
       Promise.all([
-        (async () => {
-          const { sampleRate, channels } = engine.embedFormat;
-          const pcm = await extractAudioPcm(source, { sampleRate, channels });
-          // The worker's embedder, the real one: one code over the whole clip.
-          const marked = engine.embedWatermark(pcm, 0x5a5a5a);
-          await writeWav(join(dir, 'audio.wav'), marked, sampleRate, channels);
-        })(),
+        openWatermarkedAudio({
+          source,
+          probe,
+          dir,
+          spans: [{ start: 0, end: probe.durationSeconds, videoTrackId: null, albumTrackId: null }],
+          codeOf: new Map([[null, 0x5a5a5a]]),
+          engine,
+          signal: new AbortController().signal,
+          log: pino({ level: 'silent' }),
+        }),
         scanKeyframes(source, probe.container),
       ]),
     );
-    const result = await step('remux video + encode AAC + master', () =>
-      transcodeHlsLadder({
-        source,
-        probe,
-        keyframes,
-        outputDir: join(dir, 'hls'),
-        audioWav: join(dir, 'audio.wav'),
-        plan: { onlyShortSides: [1080] },
-      }),
-    );
+    const result = await step('embed watermark ‖ remux video + encode AAC + master', async () => {
+      try {
+        return await transcodeHlsLadder({
+          source,
+          probe,
+          keyframes,
+          outputDir: join(dir, 'hls'),
+          audioStream: audio,
+          plan: { onlyShortSides: [1080] },
+        });
+      } finally {
+        await audio?.dispose();
+      }
+    });
     const total = (performance.now() - t0) / 1000;
     const totalCpu = (await childCpuSeconds()) - cpu0;
     const x = probe.durationSeconds / total;
@@ -239,7 +250,7 @@ async function main() {
   }
 
   // image.resize: a 1920×1080 poster frame and a 12 MP phone-sized photo, 300/600 px WebP+JPEG.
-  {
+  if (PARTS.has('images')) {
     const source = await clipFile(CLIPS[0]!);
     const dir = join(WORK, 'images');
     await mkdir(dir, { recursive: true });
@@ -291,22 +302,24 @@ async function main() {
     summary.images = results;
   }
 
-  const ours1080 = (summary['1080p30'] as { ours: { peakRssBytes?: number } }).ours.peakRssBytes;
-  console.log('\n## Memory during the 1080p ladder');
-  console.log(
-    `ffmpeg peak RSS (VmHWM): ${mb(ours1080)} (goal < 600 MB: ${(ours1080 ?? Infinity) < 600 * 1024 * 1024 ? 'met' : 'NOT met'})`,
-  );
-  console.log(
-    `this Node process peak RSS: ${mb(process.resourceUsage().maxRSS * 1024)} (includes the PCM buffers of the copy run)`,
-  );
+  if (PARTS.has('ladders')) {
+    const ours1080 = (summary['1080p30'] as { ours: { peakRssBytes?: number } }).ours.peakRssBytes;
+    console.log('\n## Memory during the 1080p ladder');
+    console.log(
+      `ffmpeg peak RSS (VmHWM): ${mb(ours1080)} (goal < 600 MB: ${(ours1080 ?? Infinity) < 600 * 1024 * 1024 ? 'met' : 'NOT met'})`,
+    );
+  }
+  console.log(`this Node process peak RSS: ${mb(process.resourceUsage().maxRSS * 1024)}`);
 
-  console.log('\n## Time to first frame (Chromium + hls.js, ladder served by the api, 20 cold loads)');
-  const firstFrame = await measureFirstFrame(20);
-  console.log(
-    `p50 ${fmt(firstFrame.p50, 0)} ms, p95 ${fmt(firstFrame.p95, 0)} ms ` +
-      `(goal p50 < 500 ms: ${firstFrame.p50 < 500 ? 'met' : 'NOT met'})`,
-  );
-  summary.firstFrame = firstFrame;
+  if (PARTS.has('first-frame')) {
+    console.log('\n## Time to first frame (Chromium + hls.js, ladder served by the api, 20 cold loads)');
+    const firstFrame = await measureFirstFrame(20);
+    console.log(
+      `p50 ${fmt(firstFrame.p50, 0)} ms, p95 ${fmt(firstFrame.p95, 0)} ms ` +
+        `(goal p50 < 500 ms: ${firstFrame.p50 < 500 ? 'met' : 'NOT met'})`,
+    );
+    summary.firstFrame = firstFrame;
+  }
 
   await writeFile(join(CACHE, 'latest.json'), JSON.stringify(summary, null, 2));
   await rm(WORK, { recursive: true, force: true });

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import type { Readable, Writable } from 'node:stream';
 import { FfmpegError, MediaAbortedError } from './errors.js';
 
 /**
@@ -31,6 +32,12 @@ export interface RunOptions {
   onStdoutLine?: (line: string) => void;
   /** Poll /proc for the process's peak resident memory (Linux). */
   measurePeakRss?: boolean;
+  /**
+   * Piped into the process's stdin. If it fails, the process is stopped and the call fails
+   * with its error (the tool would otherwise take the early end for the end of its input);
+   * it is destroyed when the process ends first.
+   */
+  stdin?: Readable;
   log?: MediaLogger;
 }
 
@@ -56,18 +63,19 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     options.log?.debug('media: spawn', { command, args });
     const child = spawn(command, args, {
       cwd: options.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+      stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
 
     const stdoutChunks: Buffer[] = [];
     let stdoutLineRest = '';
     let stderrTail = '';
     let peakRssBytes: number | undefined;
-    let killedBy: 'abort' | 'timeout' | undefined;
+    let killedBy: 'abort' | 'timeout' | 'input' | undefined;
+    let inputError: unknown;
     let killTimer: NodeJS.Timeout | undefined;
     let rssTimer: NodeJS.Timeout | undefined;
 
-    const kill = (why: 'abort' | 'timeout') => {
+    const kill = (why: 'abort' | 'timeout' | 'input') => {
       if (killedBy || child.exitCode !== null) return;
       killedBy = why;
       child.kill('SIGTERM');
@@ -102,11 +110,23 @@ export function runProcess(command: string, args: readonly string[], options: Ru
         for (const line of lines) options.onStdoutLine(line.trimEnd());
       }
     });
+    const { stdin } = options;
+    if (stdin && child.stdin) {
+      stdin.on('error', (error) => {
+        inputError = error;
+        kill('input');
+      });
+      // EPIPE when the tool exits before reading everything: its exit code says what happened.
+      child.stdin.on('error', () => undefined);
+      stdin.pipe(child.stdin);
+    }
+
     child.stderr.on('data', (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
     });
 
     const cleanup = () => {
+      if (stdin && !stdin.destroyed) stdin.destroy();
       options.signal?.removeEventListener('abort', onAbort);
       if (timeout) clearTimeout(timeout);
       if (killTimer) clearTimeout(killTimer);
@@ -123,6 +143,10 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       const wallMs = performance.now() - started;
       if (killedBy === 'abort') {
         reject(new MediaAbortedError(`${command} was stopped: aborted`));
+        return;
+      }
+      if (killedBy === 'input') {
+        reject(inputError);
         return;
       }
       if (killedBy === 'timeout') {

@@ -6,10 +6,14 @@ import { ImageKind, JobName, type JobPayload } from '@app/contracts';
 import {
   extractPosterFrame,
   MASTER_PLAYLIST,
+  NEEDS_KEYFRAME_SCAN,
   newStorageKey,
+  planLadder,
   probeMedia,
   putDirectory,
+  scanKeyframes,
   transcodeHlsLadder,
+  type HlsLadderResult,
   type StorageDriver,
 } from '@app/media';
 import { isAbort, isFinalAttempt, readableMessage, PermanentJobError } from '../errors.js';
@@ -119,26 +123,38 @@ export class VideoTranscodeProcessor implements JobProcessor<
       'original probed',
     );
 
-    const watermarked = await this.watermarker.prepare({
-      videoId: video.id,
-      source,
-      probe,
-      dir,
-      signal: context.signal,
-      log: context.log,
-    });
+    // The keyframe scan (needed only when the top rendition could be a remux) runs while the
+    // audio decodes; the watermark is embedded while ffmpeg already writes the ladder.
+    const [audio, scan] = await Promise.allSettled([
+      this.watermarker.prepare({ videoId: video.id, source, probe, dir, signal: context.signal, log: context.log }),
+      planLadder(probe, { externalAudio: probe.hasAudio }).copyRefusedBecause === NEEDS_KEYFRAME_SCAN
+        ? scanKeyframes(source, probe.container, tools)
+        : undefined,
+    ]);
+    if (audio.status === 'rejected' || scan.status === 'rejected') {
+      if (audio.status === 'fulfilled') await audio.value?.dispose();
+      throw audio.status === 'rejected' ? audio.reason : (scan as PromiseRejectedResult).reason;
+    }
+    const watermarked = audio.value;
+    const keyframes = scan.value;
     progress.report(PHASE.prepared);
 
     const prefix = `hls/${video.id}/${runId()}/`;
-    await this.runs.begin(video.id, prefix);
-    const ladder = await transcodeHlsLadder({
-      ...tools,
-      source,
-      probe,
-      outputDir: join(dir, 'hls'),
-      audioWav: watermarked?.wavPath,
-      onProgress: ({ fraction }) => progress.report(PHASE.prepared + fraction * (PHASE.encoded - PHASE.prepared)),
-    });
+    let ladder: HlsLadderResult;
+    try {
+      await this.runs.begin(video.id, prefix);
+      ladder = await transcodeHlsLadder({
+        ...tools,
+        source,
+        probe,
+        keyframes,
+        outputDir: join(dir, 'hls'),
+        audioStream: watermarked,
+        onProgress: ({ fraction }) => progress.report(PHASE.prepared + fraction * (PHASE.encoded - PHASE.prepared)),
+      });
+    } finally {
+      await watermarked?.dispose();
+    }
     context.log.info(
       {
         renditions: ladder.renditions.map((r) => `${r.name}:${r.mode}`),

@@ -1,12 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { createWavWriter, PcmExtractCommand, runProcess, type MediaProbe } from '@app/media';
+import { PcmExtractCommand, runProcess, type MediaProbe } from '@app/media';
 import { toMediaLogger, type Logger } from '../logger.js';
 import { VideoJobsRepository } from '../repositories/video-jobs.repository.js';
 import { WatermarkCodesRepository } from '../repositories/watermark-codes.repository.js';
 import { RecognitionEngine, WATERMARK_CODE_BITS } from './recognition-engine.js';
+import { EmbedThreads } from './embed-threads.js';
 import { embedTimeline, planEmbedBlocks, toCodedSpans } from './watermark-embedding.js';
 import { planTimeline, type TimelineSpan } from './watermark-timeline.js';
 
@@ -22,27 +24,112 @@ export interface WatermarkInput {
 }
 
 export interface WatermarkedAudio {
-  /** WAV that replaces the source's audio in the ladder. */
-  wavPath: string;
+  /**
+   * The marked audio as raw interleaved float PCM (the engine's embedFormat), embedded while
+   * it is read: the ladder's ffmpeg encodes it as it comes.
+   */
+  pcm: Readable;
+  sampleRate: number;
+  channels: number;
   /** Every code embedded, for pruning the registry once the ladder is live. */
   codes: number[];
+  /** Stops the embedding if it still runs and deletes the scratch audio; call it in any case. */
+  dispose(): Promise<void>;
 }
 
-/** Audio embedded per call: about half a minute (the embedder holds the event loop meanwhile). */
-const BLOCK_SECONDS = 30;
+export interface WatermarkStreamInput extends Omit<WatermarkInput, 'videoId'> {
+  spans: readonly TimelineSpan[];
+  codeOf: ReadonlyMap<number | null, number>;
+  engine: RecognitionEngine;
+}
+
+/** Audio embedded per block: about 20 s (six periods of the mark, plus one on each side as context). */
+const BLOCK_PERIODS = 6;
 /** The mark fades out and in over this long where the code switches at a track boundary. */
 const FADE_SECONDS = 0.01;
 const BYTES_PER_SAMPLE = 4;
 
-interface EmbeddedFile {
-  seconds: number;
-  embedMs: number;
-  codes: number[];
+/**
+ * Decodes the original's audio once (the engine's embedFormat, to a scratch file: a long
+ * video's audio is too big for memory) and answers the stream of that audio with each span's
+ * code embedded over its span. Blocks are embedded on every core, a few ahead of the reader.
+ * Undefined when the audio decodes to no samples.
+ */
+export async function openWatermarkedAudio(input: WatermarkStreamInput): Promise<WatermarkedAudio | undefined> {
+  const started = performance.now();
+  const { sampleRate, channels } = input.engine.embedFormat;
+  const raw = join(input.dir, 'audio.f32');
+  const args = new PcmExtractCommand(input.source, input.probe.container.demuxer, { sampleRate, channels }).args();
+  if (args[args.length - 1] !== 'pipe:1') throw new Error('Unexpected PCM extract command: no stdout output');
+  args[args.length - 1] = raw;
+  await runProcess('ffmpeg', ['-y', ...args], { signal: input.signal, log: toMediaLogger(input.log) });
+  const decodeMs = performance.now() - started;
+
+  const frameBytes = BYTES_PER_SAMPLE * channels;
+  const file = await open(raw, 'r');
+  const totalFrames = Math.floor((await file.stat()).size / frameBytes);
+  if (totalFrames === 0) {
+    await file.close();
+    await rm(raw, { force: true });
+    return undefined;
+  }
+  const coded = toCodedSpans(input.spans, input.codeOf, totalFrames, sampleRate);
+  const threads = new EmbedThreads();
+  let embedMs = 0;
+  const pieces = embedTimeline({
+    blocks: planEmbedBlocks(coded, Math.round(input.engine.watermarkPeriodSeconds * sampleRate), BLOCK_PERIODS),
+    totalFrames,
+    channels,
+    fadeFrames: Math.round(FADE_SECONDS * sampleRate),
+    read: async (start, end) => {
+      const pcm = new Float32Array((end - start) * channels);
+      const bytes = new Uint8Array(pcm.buffer);
+      for (let done = 0; done < bytes.length;) {
+        const { bytesRead } = await file.read(bytes, done, bytes.length - done, start * frameBytes + done);
+        if (bytesRead === 0) throw new Error('The decoded audio ended early');
+        done += bytesRead;
+      }
+      return pcm;
+    },
+    embed: async (pcm, code) => {
+      const began = performance.now();
+      const marked = await threads.embed(pcm, sampleRate, channels, code);
+      embedMs += performance.now() - began;
+      return marked;
+    },
+    concurrency: threads.size,
+    signal: input.signal,
+  });
+  async function* bytes(): AsyncGenerator<Buffer> {
+    for await (const pcm of pieces) yield Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+    const seconds = totalFrames / sampleRate;
+    input.log.info(
+      {
+        seconds: +seconds.toFixed(2),
+        spans: coded.length,
+        threads: threads.size,
+        decodeMs: Math.round(decodeMs),
+        embedMs: Math.round(embedMs),
+        xRealtime: +(seconds / ((performance.now() - started) / 1000)).toFixed(1),
+      },
+      'watermark embedded',
+    );
+  }
+  const pcm = Readable.from(bytes(), { objectMode: false });
+  let disposed: Promise<void> | undefined;
+  const dispose = (): Promise<void> =>
+    (disposed ??= (async () => {
+      pcm.destroy();
+      await threads.close();
+      await file.close().catch(() => undefined);
+      await rm(raw, { force: true });
+    })());
+  return { pcm, sampleRate, channels, codes: [...new Set(coded.map((s) => s.code))], dispose };
 }
 
 /**
  * The audio step of video.transcode, kept behind this one class: it registers one code per
- * track entry (and one for the gaps between entries) and writes the audio with those codes
+ * track entry (and one for the gaps between entries) and streams the audio with those codes
  * embedded, each code over its own span of the timeline.
  */
 @Injectable()
@@ -53,101 +140,14 @@ export class AudioWatermarker {
     private readonly engine: RecognitionEngine,
   ) {}
 
-  /**
-   * Decodes the original's audio once (48 kHz stereo float, to a scratch file), embeds each
-   * span's code over its span, piece by piece in timeline order, and writes the WAV the ladder
-   * encodes as its audio. Undefined for a video without audio: the ladder then has none.
-   */
+  /** Undefined for a video without audio: the ladder then has none. */
   async prepare(input: WatermarkInput): Promise<WatermarkedAudio | undefined> {
     if (!input.probe.hasAudio) return undefined;
-    const started = performance.now();
     const spans = await this.timeline(input.videoId, input.probe.durationSeconds);
     const codeOf = await this.assignCodes(input.videoId, spans);
-
-    const raw = join(input.dir, 'audio.f32');
-    const wavPath = join(input.dir, 'watermarked.wav');
-    let embedded: EmbeddedFile | undefined;
-    try {
-      await this.decodeAudio(input, raw);
-      const decodeMs = performance.now() - started;
-      embedded = await this.embedFile(raw, wavPath, spans, codeOf, input.signal);
-      if (!embedded) {
-        input.log.warn('the audio stream decodes to no samples; the ladder keeps the source audio');
-        return undefined;
-      }
-      const totalMs = performance.now() - started;
-      input.log.info(
-        {
-          seconds: +embedded.seconds.toFixed(2),
-          spans: spans.length,
-          codes: embedded.codes.length,
-          decodeMs: Math.round(decodeMs),
-          embedMs: Math.round(embedded.embedMs),
-          embedXRealtime: +(embedded.seconds / (embedded.embedMs / 1000)).toFixed(1),
-          xRealtime: +(embedded.seconds / (totalMs / 1000)).toFixed(1),
-        },
-        'watermark embedded',
-      );
-    } finally {
-      // Twice the WAV's size would sit in the scratch folder during the ladder otherwise.
-      await rm(raw, { force: true });
-    }
-    return { wavPath, codes: embedded.codes };
-  }
-
-  /** The same decode as extractAudioPcm, written to a file: a long video's audio is too big for memory. */
-  private async decodeAudio(input: WatermarkInput, target: string): Promise<void> {
-    const { sampleRate, channels } = this.engine.embedFormat;
-    const args = new PcmExtractCommand(input.source, input.probe.container.demuxer, { sampleRate, channels }).args();
-    if (args[args.length - 1] !== 'pipe:1') throw new Error('Unexpected PCM extract command: no stdout output');
-    args[args.length - 1] = target;
-    await runProcess('ffmpeg', ['-y', ...args], { signal: input.signal, log: toMediaLogger(input.log) });
-  }
-
-  /** Reads the raw PCM piece by piece, embeds, and writes the WAV; undefined when there is no audio. */
-  private async embedFile(
-    raw: string,
-    wavPath: string,
-    spans: readonly TimelineSpan[],
-    codeOf: ReadonlyMap<number | null, number>,
-    signal: AbortSignal,
-  ): Promise<EmbeddedFile | undefined> {
-    const { sampleRate, channels } = this.engine.embedFormat;
-    const frameBytes = BYTES_PER_SAMPLE * channels;
-    const file = await open(raw, 'r');
-    try {
-      const totalFrames = Math.floor((await file.stat()).size / frameBytes);
-      if (totalFrames === 0) return undefined;
-      const coded = toCodedSpans(spans, codeOf, totalFrames, sampleRate);
-      const period = this.engine.watermarkPeriodSeconds;
-      const wav = await createWavWriter(wavPath, sampleRate, channels);
-      try {
-        const embedMs = await embedTimeline({
-          blocks: planEmbedBlocks(coded, Math.round(period * sampleRate), Math.round(BLOCK_SECONDS / period)),
-          totalFrames,
-          channels,
-          fadeFrames: Math.round(FADE_SECONDS * sampleRate),
-          read: async (start, end) => {
-            const pcm = new Float32Array((end - start) * channels);
-            const bytes = new Uint8Array(pcm.buffer);
-            for (let done = 0; done < bytes.length;) {
-              const { bytesRead } = await file.read(bytes, done, bytes.length - done, start * frameBytes + done);
-              if (bytesRead === 0) throw new Error('The decoded audio ended early');
-              done += bytesRead;
-            }
-            return pcm;
-          },
-          write: (pcm) => wav.write(pcm),
-          embed: (pcm, code) => this.engine.embedWatermark(pcm, code),
-          signal,
-        });
-        return { seconds: totalFrames / sampleRate, embedMs, codes: [...new Set(coded.map((s) => s.code))] };
-      } finally {
-        await wav.close();
-      }
-    } finally {
-      await file.close();
-    }
+    const audio = await openWatermarkedAudio({ ...input, spans, codeOf, engine: this.engine });
+    if (!audio) input.log.warn('the audio stream decodes to no samples; the ladder keeps the source audio');
+    return audio;
   }
 
   /** One registered code per span; re-runs reuse the codes already registered for the video. */

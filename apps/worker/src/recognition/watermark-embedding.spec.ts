@@ -25,18 +25,18 @@ function mono(pcm: Float32Array, from: number, to: number): Float32Array {
 async function embedInPieces(host: Float32Array, spans: CodedSpan[], blockPeriods: number): Promise<Float32Array> {
   const out = new Float32Array(host.length);
   let written = 0;
-  await embedTimeline({
+  const pieces = embedTimeline({
     blocks: planEmbedBlocks(spans, period, blockPeriods),
     totalFrames: host.length / channels,
     channels,
     fadeFrames: 480,
     read: async (start, end) => host.slice(start * channels, end * channels),
-    write: async (pcm) => {
-      out.set(pcm, written);
-      written += pcm.length;
-    },
     embed: (pcm, code) => engine.embedWatermark(pcm, code),
   });
+  for await (const pcm of pieces) {
+    out.set(pcm, written);
+    written += pcm.length;
+  }
   expect(written).toBe(host.length);
   return out;
 }
@@ -83,22 +83,50 @@ describe('watermark embedding in pieces', () => {
     ]);
   });
 
+  it('with several blocks in the works, yields them in timeline order and keeps at most that many ahead', async () => {
+    let inWorks = 0;
+    let mostInWorks = 0;
+    const pieces = embedTimeline({
+      blocks: planEmbedBlocks([{ start: 0, end: 6 * period, code: 5 }], period, 1),
+      totalFrames: 6 * period,
+      channels,
+      fadeFrames: 480,
+      // Every sample holds its frame number.
+      read: async (start, end) =>
+        Float32Array.from({ length: (end - start) * channels }, (_, i) => start + i / channels),
+      // Later blocks finish first: the order must come from the timeline, not from the embedder.
+      embed: async (pcm) => {
+        mostInWorks = Math.max(mostInWorks, ++inWorks);
+        await new Promise((resolve) => setTimeout(resolve, 40 - (pcm[0]! / period) * 5));
+        inWorks--;
+        return pcm.slice();
+      },
+      concurrency: 2,
+    });
+    const firstFrames: number[] = [];
+    for await (const pcm of pieces) firstFrames.push(Math.floor(pcm[0]!));
+    expect(firstFrames).toEqual([0, 1, 2, 3, 4, 5].map((p) => p * period));
+    expect(mostInWorks).toBe(2);
+  });
+
   it('stops between pieces when the job is aborted, without embedding further', async () => {
     const controller = new AbortController();
     const embedded: number[] = [];
-    const run = embedTimeline({
+    const pieces = embedTimeline({
       blocks: planEmbedBlocks([{ start: 0, end: 3 * period, code: 5 }], period, 1),
       totalFrames: 3 * period,
       channels,
       fadeFrames: 480,
       read: async (start, end) => new Float32Array((end - start) * channels),
-      write: async () => controller.abort(),
       embed: (pcm) => {
         embedded.push(pcm.length);
         return pcm.slice();
       },
       signal: controller.signal,
     });
+    const run = (async () => {
+      for await (const _ of pieces) controller.abort();
+    })();
     await expect(run).rejects.toBeInstanceOf(MediaAbortedError);
     expect(embedded).toHaveLength(1);
   });

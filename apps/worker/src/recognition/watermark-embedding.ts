@@ -83,22 +83,42 @@ export interface EmbedTimelineInput {
   fadeFrames: number;
   /** Interleaved samples of frames [start, end). */
   read(start: number, end: number): Promise<Float32Array>;
-  /** Appends interleaved samples; called in timeline order, without gaps. */
-  write(pcm: Float32Array): Promise<void>;
   /** The marked copy of `pcm` carrying `code` from its first frame. */
-  embed(pcm: Float32Array, code: number): Float32Array;
+  embed(pcm: Float32Array, code: number): Float32Array | Promise<Float32Array>;
+  /** Blocks read and embedded at the same time (default 1): one per embedding thread. */
+  concurrency?: number;
   signal?: AbortSignal;
 }
 
-/** Embeds every block in order; answers the time spent in the embedder (ms). */
-export async function embedTimeline(input: EmbedTimelineInput): Promise<number> {
-  const { channels, fadeFrames, totalFrames } = input;
-  let embedMs = 0;
-  for (const block of input.blocks) {
-    if (input.signal?.aborted) throw new MediaAbortedError('Watermark embedding was stopped: aborted');
+interface EmbeddedBlock {
+  block: EmbedBlock;
+  host: Float32Array;
+  marked: Float32Array;
+}
+
+/**
+ * Embeds every block and yields the marked audio (interleaved) in timeline order, without
+ * gaps. At most `concurrency` blocks are in the works ahead of the one taken last, so a slow
+ * reader (the ladder's ffmpeg) holds the embedding back instead of filling memory.
+ */
+export async function* embedTimeline(input: EmbedTimelineInput): AsyncGenerator<Float32Array, void, undefined> {
+  const { blocks, channels, fadeFrames, totalFrames } = input;
+  const concurrency = Math.max(1, input.concurrency ?? 1);
+  const inWorks: Promise<EmbeddedBlock>[] = [];
+  const start = async (block: EmbedBlock): Promise<EmbeddedBlock> => {
     const host = await input.read(block.readStart, block.readEnd);
-    const started = performance.now();
-    const marked = input.embed(host, block.code);
+    return { block, host, marked: await input.embed(host, block.code) };
+  };
+  let next = 0;
+  while (next < blocks.length || inWorks.length > 0) {
+    while (next < blocks.length && inWorks.length < concurrency) {
+      if (input.signal?.aborted) throw new MediaAbortedError('Watermark embedding was stopped: aborted');
+      const work = start(blocks[next++]!);
+      // Awaited below; if the reader stops early it never is, and must not crash the process.
+      work.catch(() => undefined);
+      inWorks.push(work);
+    }
+    const { block, host, marked } = await inWorks.shift()!;
     // A code switch: the two spans' marks were made separately, so each fades out at the switch.
     const fade = (from: number, to: number, gainAt: (frame: number) => number): void => {
       for (let frame = Math.max(from, block.writeStart); frame < Math.min(to, block.writeEnd); frame++) {
@@ -115,10 +135,9 @@ export async function embedTimeline(input: EmbedTimelineInput): Promise<number> 
     if (block.spanEnd < totalFrames) {
       fade(block.spanEnd - fadeFrames, block.spanEnd, (frame) => (block.spanEnd - frame - 0.5) / fadeFrames);
     }
-    embedMs += performance.now() - started;
-    await input.write(
-      marked.subarray((block.writeStart - block.readStart) * channels, (block.writeEnd - block.readStart) * channels),
+    yield marked.subarray(
+      (block.writeStart - block.readStart) * channels,
+      (block.writeEnd - block.readStart) * channels,
     );
   }
-  return embedMs;
 }

@@ -6,6 +6,12 @@ export const AUDIO_RENDITION = 'audio';
 const AUDIO_GROUP = 'aud';
 export const DEFAULT_ENCODER_THREADS = 2;
 
+/** Interleaved 32-bit float samples. */
+export interface PcmFormat {
+  sampleRate: number;
+  channels: number;
+}
+
 export interface HlsLadderInput {
   /** The uploaded original. */
   source: string;
@@ -13,6 +19,8 @@ export interface HlsLadderInput {
   sourceDemuxer: string;
   /** A WAV file (e.g. the watermarked audio) used instead of the source's audio. */
   audioWav?: string;
+  /** Instead of a file: raw 32-bit float PCM of this format, read from stdin. */
+  audioPcm?: PcmFormat;
   /**
    * x264 threads per rendition (default 2). ffmpeg's automatic count is 1.5 × cores for
    * each of up to five encoders, so memory would grow with the machine; a fixed count keeps
@@ -40,8 +48,15 @@ export class HlsLadderCommand {
     const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1'];
     args.push(...safeInputArgs(input.source, input.sourceDemuxer));
     if (plan.audio === 'external') {
-      if (!input.audioWav) throw new Error('The plan expects an external audio file');
-      args.push(...safeInputArgs(input.audioWav, 'wav'));
+      if (input.audioPcm) {
+        const { sampleRate, channels } = input.audioPcm;
+        args.push('-protocol_whitelist', 'pipe', '-f', 'f32le', '-ar', String(sampleRate), '-ac', String(channels));
+        args.push('-i', 'pipe:0');
+      } else if (input.audioWav) {
+        args.push(...safeInputArgs(input.audioWav, 'wav'));
+      } else {
+        throw new Error('The plan expects an external audio input');
+      }
     }
 
     const graph = this.filterGraph();

@@ -1,10 +1,11 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, relative } from 'node:path';
+import type { Readable } from 'node:stream';
 import { probeMedia, scanKeyframes, type KeyframeScan, type MediaProbe } from '../probe.js';
 import { runProcess, type MediaToolOptions } from '../process.js';
 import { FfmpegProgressParser, type ProgressCallback } from '../progress.js';
 import { AAC_LC_CODEC, avcCodecFromInitSegment, avcCodecFromProfile } from './codecs.js';
-import { HlsLadderCommand, MASTER_PLAYLIST } from './hls-ladder-command.js';
+import { HlsLadderCommand, MASTER_PLAYLIST, type PcmFormat } from './hls-ladder-command.js';
 import {
   NEEDS_KEYFRAME_SCAN,
   planLadder,
@@ -28,6 +29,12 @@ export interface TranscodeHlsOptions extends MediaToolOptions {
   probe?: MediaProbe;
   /** A WAV (e.g. the watermarked audio) replacing the source's audio. */
   audioWav?: string;
+  /**
+   * Or the replacing audio as a stream of raw float PCM, encoded while it is produced (the
+   * watermark is embedded while ffmpeg already writes the ladder). A failing stream fails
+   * the run with its error.
+   */
+  audioStream?: PcmFormat & { pcm: Readable };
   onProgress?: ProgressCallback;
   threads?: number;
   x264Preset?: string;
@@ -73,17 +80,18 @@ export interface HlsLadderResult {
 export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<HlsLadderResult> {
   const started = performance.now();
   const probe = options.probe ?? (await probeMedia(options.source, 'video', options));
+  const externalAudio = Boolean(options.audioWav ?? options.audioStream);
 
   const trial = planLadder(probe, {
     ...options.plan,
     keyframes: options.keyframes,
-    externalAudio: Boolean(options.audioWav),
+    externalAudio,
   });
   let plan = trial;
   // Scanning packets costs a demux pass, so only do it when everything else allows a copy.
   if (!options.plan?.disableCopy && trial.copyRefusedBecause === NEEDS_KEYFRAME_SCAN) {
     const keyframes = await scanKeyframes(options.source, probe.container, options);
-    plan = planLadder(probe, { ...options.plan, keyframes, externalAudio: Boolean(options.audioWav) });
+    plan = planLadder(probe, { ...options.plan, keyframes, externalAudio });
   }
   if (plan.copyRefusedBecause)
     options.log?.debug('media: top rendition is encoded', { reason: plan.copyRefusedBecause });
@@ -97,6 +105,10 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
     source: options.source,
     sourceDemuxer: probe.container.demuxer,
     audioWav: options.audioWav,
+    audioPcm: options.audioStream && {
+      sampleRate: options.audioStream.sampleRate,
+      channels: options.audioStream.channels,
+    },
     threads: options.threads,
     x264Preset: options.x264Preset,
   }).args();
@@ -107,6 +119,7 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
     timeoutMs: options.timeoutMs,
     log: options.log,
     measurePeakRss: true,
+    stdin: options.audioStream?.pcm,
     onStdoutLine: parser ? (line) => parser.feed(line) : undefined,
   });
 
