@@ -26,7 +26,6 @@ export {
   AUDIO_RENDITION,
   DEFAULT_ENCODER_THREADS,
   type HlsLadderInput,
-  type PcmFormat,
 } from './hls/hls-ladder-command.js';
 export {
   transcodeHlsLadder,

@@ -22,6 +22,8 @@ export interface StreamInfo {
   sar?: string;
   /** Display rotation in degrees (phone videos), 0 when none. */
   rotation: number;
+  /** When the stream's first sample is presented (seconds); may differ between streams. */
+  startSeconds?: number;
   /** Cover art inside audio files is a "video" stream to ffprobe; it is not a video. */
   attachedPicture: boolean;
 }
@@ -32,6 +34,8 @@ export interface MediaProbe {
   durationSeconds: number;
   /** Overall bits per second. */
   bitRate?: number;
+  /** The earliest start of any stream: ffmpeg's outputs count time from here. */
+  startSeconds?: number;
   streams: StreamInfo[];
   /** The first real video stream (cover art excluded). */
   video?: StreamInfo;
@@ -141,6 +145,7 @@ interface RawStream {
   channels?: number;
   sample_aspect_ratio?: string;
   duration?: string;
+  start_time?: string;
   disposition?: { attached_pic?: number };
   tags?: Record<string, string>;
   side_data_list?: { rotation?: number }[];
@@ -148,7 +153,7 @@ interface RawStream {
 
 interface RawProbe {
   streams?: RawStream[];
-  format?: { format_name?: string; duration?: string; bit_rate?: string };
+  format?: { format_name?: string; duration?: string; bit_rate?: string; start_time?: string };
 }
 
 export function parseFfprobeJson(json: string, container: SniffedContainer): MediaProbe {
@@ -173,6 +178,7 @@ export function parseFfprobeJson(json: string, container: SniffedContainer): Med
     formatName: raw.format?.format_name ?? container.demuxer,
     durationSeconds,
     bitRate: totalBitRate,
+    startSeconds: finiteNumber(raw.format?.start_time),
     streams,
     video,
     audio,
@@ -200,6 +206,7 @@ function toStreamInfo(s: RawStream, position: number): StreamInfo {
     channels: s.channels,
     sar: s.sample_aspect_ratio && s.sample_aspect_ratio !== '0:1' ? s.sample_aspect_ratio : undefined,
     rotation: Number.isFinite(rotation) ? rotation : 0,
+    startSeconds: finiteNumber(s.start_time),
     attachedPicture: s.disposition?.attached_pic === 1,
   };
 }
@@ -282,6 +289,11 @@ function parseRate(rate: string | undefined): number | undefined {
   if (!num || !den) return undefined;
   const fps = num / den;
   return fps > 0 && fps < 1000 ? fps : undefined;
+}
+
+function finiteNumber(value: string | number | undefined): number | undefined {
+  const n = Number(value);
+  return value !== undefined && Number.isFinite(n) ? n : undefined;
 }
 
 function positiveNumber(value: string | number | undefined): number | undefined {

@@ -142,6 +142,20 @@ describe('HlsLadderCommand', () => {
     expect(valueOf(args, '-filter_complex')).toBe('[0:v]scale=640:360:flags=bicubic,setsar=1,format=yuv420p[v0]');
   });
 
+  it('reads streamed raw PCM from stdin only, placed where the source’s audio started', () => {
+    const args = new HlsLadderCommand(plan([rung('360p', 640, 360, 900)], { audio: 'external' }), {
+      ...input,
+      audioPcm: { sampleRate: 48000, channels: 2 },
+      audioOffsetSeconds: 0.25,
+    }).args();
+    const second = args.indexOf('-i', args.indexOf('-i') + 1);
+    expect(args.slice(second - 10, second + 2)).toEqual([
+      ...['-itsoffset', '0.250', '-protocol_whitelist', 'pipe'],
+      ...['-f', 'f32le', '-ar', '48000', '-ac', '2', '-i', 'pipe:0'],
+    ]);
+    expect(args.filter((a, i) => args[i - 1] === '-map')).toEqual(['[v0]', '1:a:0']);
+  });
+
   it('leaves audio out for a silent video', () => {
     const args = new HlsLadderCommand(plan([rung('360p', 640, 360, 900)], { audio: 'none' }), input).args();
     expect(args).not.toContain('-c:a');

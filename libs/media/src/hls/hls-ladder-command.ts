@@ -1,3 +1,4 @@
+import type { PcmFormat } from '../audio/pcm.js';
 import { safeInputArgs } from '../safe-input.js';
 import { AUDIO, GOP_SECONDS, SEGMENT_SECONDS, type LadderPlan } from './ladder-plan.js';
 
@@ -5,12 +6,6 @@ export const MASTER_PLAYLIST = 'master.m3u8';
 export const AUDIO_RENDITION = 'audio';
 const AUDIO_GROUP = 'aud';
 export const DEFAULT_ENCODER_THREADS = 2;
-
-/** Interleaved 32-bit float samples. */
-export interface PcmFormat {
-  sampleRate: number;
-  channels: number;
-}
 
 export interface HlsLadderInput {
   /** The uploaded original. */
@@ -21,6 +16,11 @@ export interface HlsLadderInput {
   audioWav?: string;
   /** Instead of a file: raw 32-bit float PCM of this format, read from stdin. */
   audioPcm?: PcmFormat;
+  /**
+   * Where the external audio starts on the source's timeline (seconds after its earliest
+   * stream): decoded audio starts at 0, so without this a late audio track would play early.
+   */
+  audioOffsetSeconds?: number;
   /**
    * x264 threads per rendition (default 2). ffmpeg's automatic count is 1.5 × cores for
    * each of up to five encoders, so memory would grow with the machine; a fixed count keeps
@@ -48,6 +48,8 @@ export class HlsLadderCommand {
     const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1'];
     args.push(...safeInputArgs(input.source, input.sourceDemuxer));
     if (plan.audio === 'external') {
+      const offset = input.audioOffsetSeconds ?? 0;
+      if (offset >= 0.001) args.push('-itsoffset', offset.toFixed(3));
       if (input.audioPcm) {
         const { sampleRate, channels } = input.audioPcm;
         args.push('-protocol_whitelist', 'pipe', '-f', 'f32le', '-ar', String(sampleRate), '-ac', String(channels));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { extractAudioPcm, writeWav } from '../audio/pcm.js';
 import { MediaAbortedError } from '../errors.js';
 import { runProcess } from '../process.js';
@@ -196,6 +197,35 @@ describe('transcodeHlsLadder: audio', () => {
     await joinHlsRendition(join(result.outputDir, 'audio/index.m3u8'), file('audio-out.mp4'));
     const out = await extractAudioPcm(file('audio-out.mp4'), { sampleRate: 48000, channels: 2 });
     expect(rms(out) / rms(pcm)).toBeCloseTo(0.5, 1);
+  });
+
+  it('encodes audio streamed on stdin, keeping a late-starting audio track in sync with the picture', async () => {
+    // The sound starts 0.6 s after the picture (a camera that starts recording audio late).
+    const source = file('late-audio.mp4');
+    await runProcess('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=4'],
+      ...['-itsoffset', '0.6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3:sample_rate=48000'],
+      ...['-c:v', 'libx264', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'aac', source],
+    ]);
+    const pcm = await extractAudioPcm(source, { sampleRate: 48000, channels: 2 });
+    const result = await transcodeHlsLadder({
+      source,
+      outputDir: file('out-late-audio'),
+      audioStream: { sampleRate: 48000, channels: 2, pcm: Readable.from([Buffer.from(pcm.buffer)]) },
+    });
+    expect(result.plan.audio).toBe('external');
+    const start = async (playlist: string): Promise<number> => {
+      const { stdout } = await runProcess(
+        'ffprobe',
+        ['-v', 'error', '-protocol_whitelist', 'file', '-show_entries', 'stream=start_time', '-of', 'json', playlist],
+        { collectStdout: true },
+      );
+      return Number((JSON.parse(stdout.toString()) as { streams: { start_time: string }[] }).streams[0]!.start_time);
+    };
+    const video = await start(join(result.outputDir, result.renditions[0]!.playlist));
+    const audio = await start(join(result.outputDir, result.audio!.playlist));
+    // As in the source (0.6 s less the AAC encoder's priming), within one audio frame.
+    expect(Math.abs(audio - video - 0.58)).toBeLessThan(0.05);
   });
 
   it('writes a video-only ladder for a silent source (no audio group)', async () => {

@@ -5,7 +5,8 @@ import { probeMedia, scanKeyframes, type KeyframeScan, type MediaProbe } from '.
 import { runProcess, type MediaToolOptions } from '../process.js';
 import { FfmpegProgressParser, type ProgressCallback } from '../progress.js';
 import { AAC_LC_CODEC, avcCodecFromInitSegment, avcCodecFromProfile } from './codecs.js';
-import { HlsLadderCommand, MASTER_PLAYLIST, type PcmFormat } from './hls-ladder-command.js';
+import type { PcmFormat } from '../audio/pcm.js';
+import { HlsLadderCommand, MASTER_PLAYLIST } from './hls-ladder-command.js';
 import {
   NEEDS_KEYFRAME_SCAN,
   planLadder,
@@ -105,6 +106,7 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
     source: options.source,
     sourceDemuxer: probe.container.demuxer,
     audioWav: options.audioWav,
+    audioOffsetSeconds: (probe.audio?.startSeconds ?? 0) - (probe.startSeconds ?? 0),
     audioPcm: options.audioStream && {
       sampleRate: options.audioStream.sampleRate,
       channels: options.audioStream.channels,
