@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { api, ApiError } from './api/client';
 import { clearTokens, getAccessToken, getRefreshToken, onTokensChange, setTokens } from './api/tokens';
-import type { JwtPair, User } from './api/types';
+import type { User } from './api/types';
 import { refreshAccessToken } from './api/client';
 import { DEFAULTS } from './constants';
 import { readLocal, StorageKey, writeLocal } from './storage';
@@ -20,13 +20,13 @@ export const userQueryKey = ['auth', 'user'] as const;
 export const personalKey = ['me'] as const;
 
 export function fetchMe(): Promise<User> {
-  return api<User>('auth/users/me/', { auth: 'required' });
+  return api('/cuviewTV/auth/users/me', { auth: 'required' });
 }
 
 /** POST auth/jwt/verify/: valid unless the server says otherwise (or the call fails). */
 export async function verifyToken(token: string): Promise<boolean> {
   try {
-    await api<unknown>('auth/jwt/verify/', { method: 'POST', body: { token } });
+    await api('/cuviewTV/auth/jwt/verify', { method: 'POST', body: { token } });
     return true;
   } catch {
     return false;
@@ -55,7 +55,7 @@ export function consumeGuestFlag(location: Location = window.location): boolean 
 
 async function signInAsGuest(): Promise<boolean> {
   try {
-    const pair = await api<JwtPair>('auth/jwt/guest/', { method: 'POST', body: {} });
+    const pair = await api('/cuviewTV/auth/jwt/guest', { method: 'POST' });
     setTokens(pair);
     return true;
   } catch {
@@ -123,7 +123,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: LoginInput) => {
-      const pair = await api<JwtPair>('auth/jwt/create/', { method: 'POST', body: input });
+      const pair = await api('/cuviewTV/auth/jwt/create', { method: 'POST', body: input });
       setTokens(pair);
       return fetchMe();
     },

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoTrack } from '@/lib/api/types';
+import { aTrack } from '@/testing/factories';
 import { activeTrackIndex, neighbour } from './active-track';
 
 const tracks: VideoTrack[] = [
-  { id: 1, position: 1, title: 'Blue Hour', starts_at: 0, ends_at: 4 },
-  { id: 2, position: 2, title: 'City of Glass', starts_at: 5, ends_at: 8 },
+  aTrack({ id: 1, position: 1, title: 'Blue Hour', starts_at: 0, ends_at: 4 }),
+  aTrack({ id: 2, position: 2, title: 'City of Glass', starts_at: 5, ends_at: 8 }),
 ];
 
 describe('active track', () => {

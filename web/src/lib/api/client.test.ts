@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { fakeJwt, mockFetch } from '@/testing/fetch-mock';
-import { api, ApiError } from './client';
+import { api, apiBlob, ApiError, apiUrl, request, TRACKER_BASE } from './client';
+import type { NextPlaylist, Video } from './types';
 
 describe('api client', () => {
   it('prefixes /cuviewTV/, sends JSON and no token on public calls', async () => {
     localStorage.setItem('access', fakeJwt());
     const { calls } = mockFetch({ 'POST /cuviewTV/get_filter_results/1/': { json: { videos: [], videoLength: 0 } } });
-    await api('get_filter_results/1/', { method: 'POST', body: { data: [] } });
+    await api('/cuviewTV/get_filter_results/{page}', { method: 'POST', path: { page: 1 }, body: { data: [] } });
     expect(calls[0]!.headers['Content-Type']).toBe('application/json');
     expect(calls[0]!.headers.Authorization).toBeUndefined();
   });
@@ -15,7 +16,7 @@ describe('api client', () => {
     const access = fakeJwt();
     localStorage.setItem('access', access);
     const { calls } = mockFetch({ 'GET /cuviewTV/get_user_playlists/': { json: [] } });
-    await api('get_user_playlists/', { auth: 'required' });
+    await api('/cuviewTV/get_user_playlists', { auth: 'required' });
     expect(calls[0]!.headers.Authorization).toBe(`JWT ${access}`);
   });
 
@@ -27,7 +28,7 @@ describe('api client', () => {
       'POST /cuviewTV/auth/jwt/refresh/': { json: { access: fresh, refresh: 'r2' } },
       'GET /cuviewTV/get_user_playlists/': { json: [] },
     });
-    await api('get_user_playlists/', { auth: 'required' });
+    await api('/cuviewTV/get_user_playlists', { auth: 'required' });
     expect(calls.map((c) => c.path)).toEqual(['/cuviewTV/auth/jwt/refresh/', '/cuviewTV/get_user_playlists/']);
     expect(calls[0]!.body).toEqual({ refresh: 'r1' });
     expect(calls[1]!.headers.Authorization).toBe(`JWT ${fresh}`);
@@ -44,11 +45,13 @@ describe('api client', () => {
       'GET /cuviewTV/check_playlist/3/': ({ headers }) => {
         attempts++;
         return headers.Authorization === `JWT ${fresh}`
-          ? { json: [1] }
+          ? { json: { video_id: 3, playlists: [1] } }
           : { status: 401, json: { detail: 'Given token not valid for any token type', code: 'token_not_valid' } };
       },
     });
-    await expect(api('check_playlist/3/', { auth: 'required' })).resolves.toEqual([1]);
+    await expect(
+      api('/cuviewTV/check_playlist/{videoId}', { path: { videoId: 3 }, auth: 'required' }),
+    ).resolves.toEqual({ video_id: 3, playlists: [1] });
     expect(attempts).toBe(2);
     expect(calls.filter((c) => c.path.endsWith('refresh/'))).toHaveLength(1);
   });
@@ -61,8 +64,8 @@ describe('api client', () => {
       'GET /cuviewTV/get_user_playlists/': { json: [] },
     });
     await Promise.all([
-      api('get_user_playlists/', { auth: 'required' }),
-      api('get_user_playlists/', { auth: 'required' }),
+      api('/cuviewTV/get_user_playlists', { auth: 'required' }),
+      api('/cuviewTV/get_user_playlists', { auth: 'required' }),
     ]);
     expect(calls.filter((c) => c.path.endsWith('refresh/'))).toHaveLength(1);
     // No rotation in the answer: the refresh token is kept.
@@ -79,7 +82,7 @@ describe('api client', () => {
       },
       'GET /cuviewTV/get_user_playlists/': { status: 401, json: { detail: 'expired' } },
     });
-    await expect(api('get_user_playlists/', { auth: 'required' })).rejects.toMatchObject({
+    await expect(api('/cuviewTV/get_user_playlists', { auth: 'required' })).rejects.toMatchObject({
       status: 401,
       message: 'expired',
     });
@@ -89,14 +92,65 @@ describe('api client', () => {
 
   it('normalises errors: message, else detail, else the transport message', async () => {
     mockFetch({
-      'GET /cuviewTV/a/': { status: 400, json: { message: 'Please, Provide Title', detail: 'ignored' } },
-      'GET /cuviewTV/b/': { status: 403, json: { detail: 'Stale token for given user.', code: 'stale' } },
-      'GET /cuviewTV/c/': { status: 502, json: {} },
+      'GET /cuviewTV/get_video/1/': { status: 400, json: { message: 'Please, Provide Title', detail: 'ignored' } },
+      'GET /cuviewTV/get_video/2/': { status: 403, json: { detail: 'Stale token for given user.', code: 'stale' } },
+      'GET /cuviewTV/get_video/3/': { status: 502, json: {} },
     });
-    await expect(api('a/')).rejects.toMatchObject({ message: 'Please, Provide Title', status: 400 });
-    const stale = await api('b/').catch((e: unknown) => e);
+    const video = (videoId: number) => api('/cuviewTV/get_video/{videoId}', { path: { videoId } });
+    await expect(video(1)).rejects.toMatchObject({ message: 'Please, Provide Title', status: 400 });
+    const stale = await video(2).catch((e: unknown) => e);
     expect(stale).toBeInstanceOf(ApiError);
     expect(stale).toMatchObject({ message: 'Stale token for given user.', code: 'stale' });
-    await expect(api('c/')).rejects.toMatchObject({ message: 'Request failed with status code 502' });
+    await expect(video(3)).rejects.toMatchObject({ message: 'Request failed with status code 502' });
+  });
+
+  it('types each call by the OpenAPI document (the compiler checks this test)', () => {
+    // Never run: `npm run typecheck` fails when a line marked @ts-expect-error compiles.
+    const calls = () => {
+      expectTypeOf(api('/cuviewTV/get_video/{videoId}', { path: { videoId: 1 } })).resolves.toEqualTypeOf<Video>();
+      expectTypeOf(
+        api('/cuviewTV/delete_playlist/{playlistId}', { method: 'DELETE', path: { playlistId: 1 }, auth: 'required' }),
+      ).resolves.toEqualTypeOf<NextPlaylist>();
+      // @ts-expect-error not a path of the document
+      void api('/cuviewTV/get_vidoe/{videoId}', { path: { videoId: 1 } });
+      // @ts-expect-error the path parameter is missing
+      void api('/cuviewTV/get_video/{videoId}');
+      // @ts-expect-error get_video answers GET only
+      void api('/cuviewTV/get_video/{videoId}', { method: 'POST', path: { videoId: 1 } });
+      // @ts-expect-error add_tag's body needs a title
+      void api('/cuviewTV/add_tag', { method: 'POST', body: {}, auth: 'required' });
+    };
+    expect(calls).toBeTypeOf('function');
+  });
+
+  it('fills the document path: encoded parameters, the trailing slash, the query', () => {
+    expect(apiUrl('/cuviewTV/get_video/{videoId}', { videoId: 403 })).toBe('/cuviewTV/get_video/403/');
+    expect(apiUrl('/cuviewTV/get_search_results/{query}/{page}', { query: 'rock & roll/ballads', page: 2 })).toBe(
+      '/cuviewTV/get_search_results/rock%20%26%20roll%2Fballads/2/',
+    );
+    expect(
+      apiUrl('/cuviewTV/get_tags_for_admin_filter/{query}/{page}', { query: ' ', page: 1 }, { category_id: 4 }),
+    ).toBe('/cuviewTV/get_tags_for_admin_filter/%20/1/?category_id=4');
+    expect(apiUrl('/cuviewTV/get_groups', {}, { category_id: undefined })).toBe('/cuviewTV/get_groups/');
+    expect(() => apiUrl('/cuviewTV/get_video/{videoId}', {})).toThrow(/videoId/);
+  });
+
+  it('reads a file answer as a Blob', async () => {
+    localStorage.setItem('access', fakeJwt());
+    // Even a JSON-typed answer stays unparsed: the caller gets its bytes.
+    mockFetch({ 'GET /cuviewTV/download_playlist_info/5/': { json: { rows: 1 } } });
+    const blob = await apiBlob('/cuviewTV/download_playlist_info/{playlistId}', {
+      path: { playlistId: 5 },
+      auth: 'required',
+    });
+    expect(await blob.text()).toBe('{"rows":1}');
+  });
+
+  it('talks to the tracker under its own base, outside the OpenAPI document', async () => {
+    const { calls } = mockFetch({ [`POST ${TRACKER_BASE}get_info_by_wm_nums`]: { json: { result: null } } });
+    await expect(request('get_info_by_wm_nums', { method: 'POST', body: {}, base: TRACKER_BASE })).resolves.toEqual({
+      result: null,
+    });
+    expect(calls[0]!.path).toBe(`${TRACKER_BASE}get_info_by_wm_nums`);
   });
 });

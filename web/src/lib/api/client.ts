@@ -1,3 +1,4 @@
+import type { paths } from './schema.gen';
 import { clearTokens, getAccessToken, getRefreshToken, isExpiring, setTokens } from './tokens';
 
 /** Every API path lives under this prefix (DESIGN §2.1). */
@@ -51,8 +52,10 @@ export type AuthMode =
   /** Signed-in call. */
   | 'required';
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: HttpMethod;
   /** JSON-serialised unless it is FormData. */
   body?: unknown;
   auth?: AuthMode;
@@ -61,6 +64,51 @@ export type RequestOptions = {
   base?: string;
   responseType?: 'json' | 'blob';
 };
+
+// ---- types of the generated OpenAPI paths (schema.gen.ts, DESIGN §2.15) ----
+
+/** A path of the OpenAPI document, as written there: '/cuviewTV/get_video/{videoId}'. */
+export type ApiPath = keyof paths;
+/** The methods a path answers (the generator writes the others as `?: never`). */
+export type MethodOf<P extends ApiPath> = {
+  [M in HttpMethod]: paths[P] extends Record<Lowercase<M>, object> ? M : never;
+}[HttpMethod];
+type Operation<P extends ApiPath, M extends HttpMethod> = paths[P][Lowercase<M> & keyof paths[P]];
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : unknown;
+/** The JSON answer of an operation's success responses (unknown where none is documented). */
+export type ApiResponse<P extends ApiPath, M extends HttpMethod = 'GET'> =
+  Operation<P, M> extends { responses: infer R }
+    ? { [S in keyof R]: S extends SuccessStatus ? JsonContent<R[S]> : never }[keyof R]
+    : never;
+
+type Parameters_<P extends ApiPath, M extends HttpMethod> = Operation<P, M> extends { parameters: infer X } ? X : never;
+type PathParams<P extends ApiPath, M extends HttpMethod> =
+  Parameters_<P, M> extends { path: infer X } ? { path: X } : { path?: never };
+type QueryParams<P extends ApiPath, M extends HttpMethod> =
+  Parameters_<P, M> extends { query?: infer X }
+    ? [X] extends [undefined]
+      ? { query?: never }
+      : { query?: X }
+    : object;
+/** A JSON body as the document describes it; multipart bodies go as FormData. */
+type BodyOf<C> = C extends { 'application/json': infer T } ? T : FormData;
+type RequestBody<P extends ApiPath, M extends HttpMethod> =
+  Operation<P, M> extends { requestBody: { content: infer C } }
+    ? { body: BodyOf<C> }
+    : Operation<P, M> extends { requestBody?: { content: infer C } }
+      ? { body?: BodyOf<C> }
+      : { body?: never };
+
+/** Options of a typed call: the method, the path parameters, the query and the body of that operation. */
+export type ApiOptions<P extends ApiPath, M extends MethodOf<P>> = {
+  method?: M;
+  auth?: AuthMode;
+  signal?: AbortSignal;
+} & PathParams<P, M> &
+  QueryParams<P, M> &
+  RequestBody<P, M>;
 
 let refreshing: Promise<string | null> | null = null;
 
@@ -120,10 +168,12 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
- * fetch wrapper for the API: base path, JSON, JWT header, refresh before expiry and once on
- * a 401, and error normalisation. Answers the parsed JSON (or a Blob with responseType blob).
+ * fetch wrapper: base path, JSON, JWT header, refresh before expiry and once on a 401, and
+ * error normalisation. Answers the parsed JSON (or a Blob with responseType blob). Untyped:
+ * the API's calls go through `api`, which types them by the OpenAPI document; this is for
+ * the tracker, which is not part of it.
  */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = 'none', signal, base = API_BASE, responseType = 'json' } = options;
   const url = base + path.replace(/^\//, '');
 
@@ -154,7 +204,59 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await readBody(res)) as T;
 }
 
-/** Path segment encoding for user text (search terms, titles). */
-export function seg(value: string | number): string {
-  return encodeURIComponent(String(value));
+type ApiArgs<P extends ApiPath, M extends MethodOf<P>> =
+  object extends ApiOptions<P, M> ? [options?: ApiOptions<P, M>] : [options: ApiOptions<P, M>];
+
+type CallOptions = {
+  method?: HttpMethod;
+  auth?: AuthMode;
+  signal?: AbortSignal;
+  path?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+};
+
+/**
+ * The address of a call: the document's path with its `{name}` parameters filled in and
+ * encoded, the trailing slash of the spec's paths (DESIGN §2.1), then the query.
+ */
+export function apiUrl(path: string, params: CallOptions['path'] = {}, query: CallOptions['query'] = {}): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`api: no value for {${name}} in ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(name, String(value));
+  }
+  const qs = search.toString();
+  return `${filled}/${qs ? `?${qs}` : ''}`;
+}
+
+function call<T>(path: string, options: CallOptions, responseType: 'json' | 'blob'): Promise<T> {
+  const { method, auth, signal, body } = options;
+  return request<T>(apiUrl(path, options.path, options.query), { method, auth, signal, body, base: '/', responseType });
+}
+
+/**
+ * A call of the API, typed by the OpenAPI document (schema.gen.ts): `path` is one of its
+ * paths, as written there, with the `{name}` parameters in `options.path`; `method`, `query`
+ * and `body` are checked against that operation, and the answer is its success response.
+ *
+ *   api('/cuviewTV/get_video/{videoId}', { path: { videoId: 403 } })  // Promise<VideoDto>
+ */
+export function api<P extends ApiPath, M extends MethodOf<P> = Extract<MethodOf<P>, 'GET'>>(
+  path: P,
+  ...[options]: ApiArgs<P, M>
+): Promise<ApiResponse<P, M>> {
+  return call(path, (options ?? {}) as CallOptions, 'json');
+}
+
+/** Same as `api` for an answer read as a file (the playlist spreadsheet). */
+export function apiBlob<P extends ApiPath, M extends MethodOf<P> = Extract<MethodOf<P>, 'GET'>>(
+  path: P,
+  ...[options]: ApiArgs<P, M>
+): Promise<Blob> {
+  return call(path, (options ?? {}) as CallOptions, 'blob');
 }

@@ -1,104 +1,35 @@
 /**
- * Wire types of the HTTP API, written from the field names of spec viewer §3 and admin §3.
- * This is the one module to replace by the types generated from openapi/openapi.json
- * (DESIGN §2.15): screens import shapes from here only.
+ * Names of the HTTP API's wire types for the screens. Where the OpenAPI document describes a
+ * shape, the name is an alias of its generated schema (schema.gen.ts, DESIGN §2.15), so a
+ * change of the API's DTOs shows up here as a type error; the tracker (a separate service,
+ * not in the document) and the web's own shapes are still written by hand.
  */
+import type { components } from './schema.gen';
+
+type Schemas = components['schemas'];
 
 export type Id = number;
 /** 0 = access off, 1 = on (DESIGN §2.4). */
 export type Status = 0 | 1;
 
-export type Named = { id: Id; title: string };
-
-export type Member = { id: Id; title: string; title2?: string | null; merch_url?: string | null };
-
-export type VideoTrack = {
-  id: Id;
-  position: number;
-  title: string;
-  members?: Member[] | string | null;
-  /** Seconds on the video's timeline. */
-  starts_at: number;
-  ends_at: number;
-};
-
-export type Video = {
-  id: Id;
-  title: string;
-  /** Seconds. */
-  duration: number;
-  /** The product's own HLS stream (master playlist URL). */
-  scripted_bunny_path?: string | null;
-  yt_link?: string | null;
-  tracks?: VideoTrack[];
-  members?: Member[];
-  /** Comma-separated text. */
-  artists?: string | null;
-  composers?: string | null;
-  position?: number;
-  video_id?: Id;
-  group_id?: Id;
-  /** The audio carries a watermark analysis can read. */
-  watermark?: boolean;
-  /** Every track is in the fingerprint index. */
-  footprint?: boolean;
-};
-
-export type VideoPage = { videos: Video[]; videoLength: number };
-
-export type PlaylistCoverVideo = { id: Id; scripted_bunny_path?: string | null };
-
-export type Playlist = {
-  id: Id;
-  title: string;
-  duration: number;
-  /** Cover video id (the first video). */
-  video_id?: Id | null;
-  user_id?: Id | null;
-  group_id?: Id | null;
-  groups?: Id[];
-  position?: number;
-  video?: PlaylistCoverVideo | null;
-  videos?: Video[];
-  number_of_videos?: number;
-};
-
-/** get_playlist_videos / get_custom_playlist / get_essential_classics answers. */
-export type PlaylistDetail = {
-  id: Id;
-  title: string;
-  user_id?: Id | null;
-  group_id?: Id | null;
-  duration?: number;
-  video_id?: Id | null;
-  videos: Video[];
-};
-
+export type Named = Schemas['NamedDto'];
+export type Member = Schemas['MemberDto'];
+export type VideoTrack = Schemas['TrackDto'];
+export type Video = Schemas['VideoDto'];
+export type VideoPage = Schemas['VideoPageDto'];
+export type PlaylistCoverVideo = Schemas['CoverVideoDto'];
+/** A playlist in a list (latest, concerts, a group's, the user's). */
+export type Playlist = Schemas['PlaylistSummaryDto'];
+/** get_playlist_videos / get_custom_playlist / get_essential_classics / add_full_playlist answers. */
+export type PlaylistDetail = Schemas['PlaylistDetailDto'];
 /** delete_playlist answer: the playlist to show next (id null when none is left). */
-export type NextPlaylist = Omit<PlaylistDetail, 'id'> & { id: Id | null; deleted_id: Id };
-
+export type NextPlaylist = Schemas['NextPlaylistDto'];
 /** check_playlist answer. */
-export type CheckPlaylist = { video_id: Id; playlists: Id[] };
-
-export type Group = { id: Id; title: string; position?: number; playlists?: Playlist[] };
-
-export type Category = { id: Id; title: string; status?: Status };
-
-export type BannerVideo = {
-  id: Id;
-  /** Banner title. */
-  title: string;
-  position?: number;
-  video_id: Id;
-  playlist_id: Id;
-  group_id: Id;
-  video_title?: string | null;
-  duration?: number;
-  scripted_bunny_path?: string | null;
-  yt_link?: string | null;
-  artists?: string | null;
-  composers?: string | null;
-};
+export type CheckPlaylist = Schemas['CheckPlaylistDto'];
+export type Group = Schemas['GroupDto'];
+export type GroupPlaylists = Schemas['GroupPlaylistsDto'];
+export type Category = Schemas['NamedDto'];
+export type BannerVideo = Schemas['BannerVideoDto'];
 
 /** Filter kinds shared by server and web (DESIGN §2.6). */
 export const FilterKind = {
@@ -112,48 +43,31 @@ export const FilterKind = {
 } as const;
 export type FilterKind = (typeof FilterKind)[keyof typeof FilterKind];
 
+/** A selected filter value; the title is missing for entries read back from an address. */
 export type FilterEntry = { id: Id; title?: string; kind: FilterKind };
 
 /** Body `data` of the facet and filter calls: the selection as {id, kind} entries. */
-export type FilterData = { data: Array<Pick<FilterEntry, 'id' | 'kind'>> };
+export type FilterData = { data: Array<Schemas['FilterListItemDto']> };
 
 export function toFilterData(entries: FilterEntry[]): FilterData {
   return { data: entries.map(({ id, kind }) => ({ id, kind })) };
 }
 
 export type SearchSuggestion = Named;
+/** A facet value (artist, composer, tag, genre, mood, activity, video genre) with its kind. */
+export type FacetValue = Schemas['FilterEntryDto'];
 
-export type User = {
-  id: Id;
-  first_name?: string | null;
-  last_name?: string | null;
-  email?: string;
-  is_staff?: boolean;
-};
-
-export type JwtPair = { access: string; refresh: string };
-
-export type RegisterBody = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  re_password: string;
-  mobile_number: string;
-  gives_permission: boolean;
-};
-
-export type ResetConfirmBody = { uid: string; token: string; new_password: string; re_new_password: string };
+export type User = Schemas['CurrentUserDto'];
+export type JwtPair = Schemas['TokenPairDto'];
+export type RegisterBody = Schemas['RegisterDto'];
+export type ResetConfirmBody = Schemas['ResetConfirmDto'];
 
 // ---- analysis (spec viewer §3, §7) ----
 
-export type AnalyzeInfo = {
-  /** Watermark code detected in the 30 s window (or null when none). */
-  watermark: number | null;
-  /** Fingerprint numbers of the window. */
-  footprint: number[] | null;
-  yt_link?: string | null;
-};
+/** The watermark code (null when none) and fingerprint numbers of the 30 s window. */
+export type AnalyzeInfo = Schemas['AnalyzeInfoDto'];
+
+// The tracker's answers: a separate service, outside the OpenAPI document.
 
 export type StoreLink = { url?: string | null };
 export type ExtraLink = { url: string; title?: string | null; name?: string | null };

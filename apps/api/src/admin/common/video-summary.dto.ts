@@ -43,6 +43,6 @@ export class AdminVideoSummaryDto {
   @ApiProperty({ description: '0..100 while processing' })
   processing_progress: number;
 
-  @ApiProperty({ nullable: true, description: 'Why the last processing attempt failed' })
+  @ApiProperty({ type: String, nullable: true, description: 'Why the last processing attempt failed' })
   processing_error: string | null;
 }

@@ -35,7 +35,7 @@ export class AdminPlaylistSummaryDto {
   @ApiProperty()
   number_of_videos: number;
 
-  @ApiProperty({ nullable: true, description: 'Cover video: the first video by position' })
+  @ApiProperty({ type: Number, nullable: true, description: 'Cover video: the first video by position' })
   video_id: number | null;
 
   @ApiProperty()

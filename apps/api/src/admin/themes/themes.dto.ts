@@ -40,7 +40,7 @@ export class AdminGroupPlaylistDto {
   @ApiProperty()
   number_of_videos: number;
 
-  @ApiProperty({ nullable: true, description: 'Cover video: the first video by position' })
+  @ApiProperty({ type: Number, nullable: true, description: 'Cover video: the first video by position' })
   video_id: number | null;
 
   @ApiProperty()

@@ -68,7 +68,7 @@ export class AdminProcessingJobDto {
   @ApiProperty()
   attempts_made: number;
 
-  @ApiProperty({ nullable: true })
+  @ApiProperty({ type: String, nullable: true })
   failed_reason: string | null;
 }
 
@@ -106,10 +106,10 @@ export class AdminVideoInfoDto {
   @ApiProperty({ type: [AdminVideoTrackDto] })
   tracks: AdminVideoTrackDto[];
 
-  @ApiProperty({ nullable: true, description: 'Storage key of the uploaded original' })
+  @ApiProperty({ type: String, nullable: true, description: 'Storage key of the uploaded original' })
   file_original_path_linux: string | null;
 
-  @ApiProperty({ nullable: true, description: 'Storage key of the HLS master playlist' })
+  @ApiProperty({ type: String, nullable: true, description: 'Storage key of the HLS master playlist' })
   file_path: string | null;
 
   @ApiProperty({ description: 'Address of the HLS master playlist, "" until processed' })
@@ -127,7 +127,7 @@ export class AdminVideoInfoDto {
   @ApiProperty({ description: '0..100' })
   processing_progress: number;
 
-  @ApiProperty({ nullable: true })
+  @ApiProperty({ type: String, nullable: true })
   processing_error: string | null;
 
   @ApiProperty({

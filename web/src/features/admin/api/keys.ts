@@ -16,9 +16,9 @@ export const adminKeys = {
   category: (id: number) => ['admin', 'category', id] as const,
 };
 
-/** A path segment for search text: the API reads a single space as "no text" (spec §7). */
-export function querySegment(text: string): string {
-  return encodeURIComponent(text.trim() || ' ');
+/** Search text as a path parameter: the API reads a single space as "no text" (spec §7). */
+export function queryText(text: string): string {
+  return text.trim() || ' ';
 }
 
 /** Multipart body; undefined and null entries are left out. */

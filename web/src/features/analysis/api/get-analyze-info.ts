@@ -8,7 +8,8 @@ export function getAnalyzeInfo(
   offset: number,
   signal?: AbortSignal,
 ): Promise<AnalyzeInfo> {
-  return api<AnalyzeInfo>(`get_analyze_info/${videoId}/${Math.floor(currentTime)}/${offset}/`, {
+  return api('/cuviewTV/get_analyze_info/{videoId}/{currentTime}/{offset}', {
+    path: { videoId, currentTime: Math.floor(currentTime), offset },
     auth: 'required',
     signal,
   });

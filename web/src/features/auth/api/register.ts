@@ -4,7 +4,7 @@ import type { RegisterBody } from '@/lib/api/types';
 
 /** POST {prefix}/auth/users/: 201, then an activation e-mail. */
 export function register(body: RegisterBody): Promise<unknown> {
-  return api<unknown>('auth/users/', { method: 'POST', body });
+  return api('/cuviewTV/auth/users', { method: 'POST', body });
 }
 
 export function useRegister() {

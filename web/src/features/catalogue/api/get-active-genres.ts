@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toList } from '@/lib/api/normalise';
 import type { Named } from '@/lib/api/types';
 
 /** GET {prefix}/get_active_genres/ (public). */
-export async function getActiveGenres(): Promise<Named[]> {
-  return toList<Named>(await api<unknown>('get_active_genres/'));
+export function getActiveGenres(): Promise<Named[]> {
+  return api('/cuviewTV/get_active_genres');
 }
 
 export const activeGenresQueryOptions = () =>

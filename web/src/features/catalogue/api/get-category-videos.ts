@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toVideoPage } from '@/lib/api/normalise';
 import type { Id, VideoPage } from '@/lib/api/types';
 
 /** GET {prefix}/get_category_videos/{categoryId}/{page}/ (public, paged). */
-export async function getCategoryVideos(categoryId: Id, page: number): Promise<VideoPage> {
-  return toVideoPage(await api<unknown>(`get_category_videos/${categoryId}/${page}/`));
+export function getCategoryVideos(categoryId: Id, page: number): Promise<VideoPage> {
+  return api('/cuviewTV/get_category_videos/{categoryId}/{page}', { path: { categoryId, page } });
 }
 
 export const categoryVideosQueryOptions = (categoryId: Id, page: number) =>

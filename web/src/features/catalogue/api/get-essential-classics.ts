@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toList } from '@/lib/api/normalise';
 import type { Video } from '@/lib/api/types';
 
 /** GET {prefix}/get_essential_classics/ (public): reads `videos`. */
 export async function getEssentialClassics(): Promise<Video[]> {
-  return toList<Video>(await api<unknown>('get_essential_classics/'), 'videos');
+  return (await api('/cuviewTV/get_essential_classics')).videos;
 }
 
 export const essentialClassicsQueryOptions = () =>

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toList } from '@/lib/api/normalise';
 import type { Id, Playlist } from '@/lib/api/types';
 
 /** GET {prefix}/get_group_playlists/{groupId}/ (public). */
 export async function getGroupPlaylists(groupId: Id): Promise<Playlist[]> {
-  return toList<Playlist>(await api<unknown>(`get_group_playlists/${groupId}/`), 'playlists');
+  return (await api('/cuviewTV/get_group_playlists/{groupId}', { path: { groupId } })).playlists;
 }
 
 export const groupPlaylistsQueryOptions = (groupId: Id) =>

@@ -4,7 +4,7 @@ import type { Id, PlaylistDetail } from '@/lib/api/types';
 
 /** GET {prefix}/get_playlist_videos/{playlistId}/ (public): reads videos, id, title, user_id. */
 export async function getPlaylistVideos(playlistId: Id): Promise<PlaylistDetail> {
-  const answer = await api<PlaylistDetail>(`get_playlist_videos/${playlistId}/`);
+  const answer = await api('/cuviewTV/get_playlist_videos/{playlistId}', { path: { playlistId } });
   return { ...answer, videos: answer.videos ?? [] };
 }
 

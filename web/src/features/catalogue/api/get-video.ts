@@ -4,7 +4,7 @@ import type { Id, Video } from '@/lib/api/types';
 
 /** GET {prefix}/get_video/{videoId}/ (public). */
 export function getVideo(videoId: Id): Promise<Video> {
-  return api<Video>(`get_video/${videoId}/`);
+  return api('/cuviewTV/get_video/{videoId}', { path: { videoId } });
 }
 
 export const videoQueryOptions = (videoId: Id) =>

@@ -8,7 +8,8 @@ export type AddPlaylistVideoInput = { playlistId: Id; videoIds: Id[] };
 
 /** POST {prefix}/add_playlist_video/{playlistId}/ {video_list}. */
 export function addPlaylistVideo({ playlistId, videoIds }: AddPlaylistVideoInput): Promise<unknown> {
-  return api<unknown>(`add_playlist_video/${playlistId}/`, {
+  return api('/cuviewTV/add_playlist_video/{playlistId}', {
+    path: { playlistId },
     method: 'POST',
     body: { video_list: videoIds },
     auth: 'required',

@@ -10,7 +10,10 @@ export type ArrangeInput = { playlistId: Id; from: number; to: number };
  * takes the target's position and those between shift by one (DESIGN §2.7).
  */
 export function arrangeVideos({ playlistId, from, to }: ArrangeInput): Promise<unknown> {
-  return api<unknown>(`arrange_videos/${playlistId}/${from}/${to}/`, { auth: 'required' });
+  return api('/cuviewTV/arrange_videos/{playlist_id}/{position1}/{position2}', {
+    path: { playlist_id: playlistId, position1: from, position2: to },
+    auth: 'required',
+  });
 }
 
 export function useArrangeVideos() {

@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toList } from '@/lib/api/normalise';
 import type { Id } from '@/lib/api/types';
 import { personalKey } from '@/lib/auth';
 
 /** GET {prefix}/check_playlist/{videoId}/: ids of the user's playlists holding the video. */
 export async function checkPlaylist(videoId: Id): Promise<Id[]> {
-  const list = toList<Id | { id: Id }>(
-    await api<unknown>(`check_playlist/${videoId}/`, { auth: 'required' }),
-    'playlists',
-  );
-  return list.map((item) => (typeof item === 'number' ? item : item.id));
+  return (await api('/cuviewTV/check_playlist/{videoId}', { path: { videoId }, auth: 'required' })).playlists;
 }
 
 export const checkPlaylistKey = (videoId: Id) => [...personalKey, 'check', videoId] as const;

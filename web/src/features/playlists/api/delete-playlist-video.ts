@@ -8,7 +8,11 @@ export type DeletePlaylistVideoInput = { videoId: Id; playlistId: Id };
 
 /** DELETE {prefix}/delete_playlist_video/{videoId}/{playlistId}/. */
 export function deletePlaylistVideo({ videoId, playlistId }: DeletePlaylistVideoInput): Promise<unknown> {
-  return api<unknown>(`delete_playlist_video/${videoId}/${playlistId}/`, { method: 'DELETE', auth: 'required' });
+  return api('/cuviewTV/delete_playlist_video/{videoId}/{playlistId}', {
+    path: { videoId, playlistId },
+    method: 'DELETE',
+    auth: 'required',
+  });
 }
 
 export function useDeletePlaylistVideo() {

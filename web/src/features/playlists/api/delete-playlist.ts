@@ -7,7 +7,7 @@ import { userPlaylistsKey } from './get-user-playlists';
 
 /** DELETE {prefix}/delete_playlist/{playlistId}/: answers the playlist to show next. */
 export function deletePlaylist(playlistId: Id): Promise<NextPlaylist | null> {
-  return api<NextPlaylist | null>(`delete_playlist/${playlistId}/`, { method: 'DELETE', auth: 'required' });
+  return api('/cuviewTV/delete_playlist/{playlistId}', { path: { playlistId }, method: 'DELETE', auth: 'required' });
 }
 
 export function useDeletePlaylist() {

@@ -1,9 +1,12 @@
-import { api } from '@/lib/api/client';
+import { apiBlob } from '@/lib/api/client';
 import type { Id } from '@/lib/api/types';
 
 /** GET {prefix}/download_playlist_info/{playlistId}/: an xlsx file saved as playlist_{title}.xlsx. */
 export async function downloadPlaylistInfo(playlistId: Id, title: string): Promise<void> {
-  const blob = await api<Blob>(`download_playlist_info/${playlistId}/`, { auth: 'required', responseType: 'blob' });
+  const blob = await apiBlob('/cuviewTV/download_playlist_info/{playlistId}', {
+    path: { playlistId },
+    auth: 'required',
+  });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

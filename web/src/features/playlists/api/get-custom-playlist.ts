@@ -7,7 +7,7 @@ import type { Id, PlaylistDetail } from '@/lib/api/types';
  * playlist (editorial, own or another user's). The token goes along when there is one.
  */
 export async function getCustomPlaylist(playlistId: Id): Promise<PlaylistDetail> {
-  const answer = await api<PlaylistDetail>(`get_custom_playlist/${playlistId}/`, { auth: 'optional' });
+  const answer = await api('/cuviewTV/get_custom_playlist/{id}', { path: { id: playlistId }, auth: 'optional' });
   return { ...answer, videos: [...(answer.videos ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)) };
 }
 

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toList } from '@/lib/api/normalise';
 import type { Playlist } from '@/lib/api/types';
 import { personalKey } from '@/lib/auth';
 
 /** GET {prefix}/get_user_playlists/ (signed in). */
-export async function getUserPlaylists(): Promise<Playlist[]> {
-  return toList<Playlist>(await api<unknown>('get_user_playlists/', { auth: 'required' }), 'playlists');
+export function getUserPlaylists(): Promise<Playlist[]> {
+  return api('/cuviewTV/get_user_playlists', { auth: 'required' });
 }
 
 export const userPlaylistsKey = [...personalKey, 'playlists'] as const;

@@ -37,7 +37,8 @@ describe('Create Playlist box', () => {
     const { calls } = mockFetch({
       'POST /cuviewTV/add_full_playlist/': () =>
         new Promise(
-          (resolve) => (release = () => resolve({ status: 201, json: { id: 90, title: 'Road trip', duration: 400 } })),
+          (resolve) =>
+            (release = () => resolve({ status: 201, json: { id: 90, title: 'Road trip', duration: 400, videos: [] } })),
         ),
     });
     const onDone = vi.fn();
@@ -60,7 +61,10 @@ describe('Create Playlist box', () => {
   it('still reports the outcome when the box is closed (unmounted) right after submitting', async () => {
     localStorage.setItem('access', fakeJwt());
     mockFetch({
-      'POST /cuviewTV/add_full_playlist/': { status: 201, json: { id: 91, title: 'Night mix', duration: 0 } },
+      'POST /cuviewTV/add_full_playlist/': {
+        status: 201,
+        json: { id: 91, title: 'Night mix', duration: 0, videos: [] },
+      },
     });
     const onCreated = vi.fn();
     function Harness() {

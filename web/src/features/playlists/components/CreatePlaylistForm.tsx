@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
-import type { Id, Playlist } from '@/lib/api/types';
+import type { Id, PlaylistDetail } from '@/lib/api/types';
 import { useAddFullPlaylist } from '../api/add-full-playlist';
 import { INVALID_NAME_MESSAGE, isValidPlaylistName } from '../validation';
 
@@ -16,7 +16,7 @@ export function CreatePlaylistForm({
 }: {
   videoIds: Id[];
   onDone: () => void;
-  onCreated?: (playlist: Playlist) => void;
+  onCreated?: (playlist: PlaylistDetail) => void;
 }) {
   const [name, setName] = useState('');
   const inputId = useId();

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Video } from '@/lib/api/types';
+import { aVideo } from '@/testing/factories';
 import { fakeJwt, mockFetch, type Answer } from '@/testing/fetch-mock';
 import { landedAt, renderRoute } from '@/testing/render';
 import { MyPlaylistScreen, reorder } from './MyPlaylistScreen';
 
-const v = (id: number, position: number): Video => ({ id, position, title: `Video ${id}`, duration: 60 * id });
+const v = (id: number, position: number): Video => aVideo({ id, position, title: `Video ${id}`, duration: 60 * id });
 
 describe('reorder rule (move semantics)', () => {
   const list = [v(1, 1), v(2, 2), v(3, 3), v(4, 4)];

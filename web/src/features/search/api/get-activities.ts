@@ -1,15 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, seg } from '@/lib/api/client';
-import { toList } from '@/lib/api/normalise';
+import { api } from '@/lib/api/client';
 import type { Named } from '@/lib/api/types';
 import { nextListPage, termOrSpace } from './paging';
 
 /** POST {prefix}/get_activities/{query}/{page}/ {data: []} (public, paged). */
-export async function getActivities(query: string, page: number): Promise<Named[]> {
-  return toList<Named>(
-    await api<unknown>(`get_activities/${seg(termOrSpace(query))}/${page}/`, { method: 'POST', body: { data: [] } }),
-    'activities',
-  );
+export function getActivities(query: string, page: number): Promise<Named[]> {
+  return api('/cuviewTV/get_activities/{query}/{page}', {
+    path: { query: termOrSpace(query), page },
+    method: 'POST',
+    body: { data: [] },
+  });
 }
 
 export const activitiesQueryOptions = (query: string) =>

@@ -5,8 +5,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { api, seg } from '@/lib/api/client';
-import { toList } from '@/lib/api/normalise';
+import { api, type ApiPath } from '@/lib/api/client';
 import { FilterKind, toFilterData, type FilterEntry, type Named } from '@/lib/api/types';
 import { nextListPage, termOrSpace } from './paging';
 
@@ -26,20 +25,27 @@ export const FACET_KIND: Record<PagedFacet | WholeFacet, FilterKind> = {
   moods: FilterKind.mood,
 };
 
+const PAGED_FACET_PATH = {
+  artists: '/cuviewTV/get_artists_for_filter/{x}/{page}',
+  composers: '/cuviewTV/get_composers_for_filter/{x}/{page}',
+  tags: '/cuviewTV/get_tags_for_filter/{x}/{page}',
+  videogenres: '/cuviewTV/get_videogenres_for_filter/{x}/{page}',
+} as const satisfies Record<PagedFacet, ApiPath>;
+
+const WHOLE_FACET_PATH = {
+  genres: '/cuviewTV/get_genres_for_filter',
+  moods: '/cuviewTV/get_moods_for_filter',
+} as const satisfies Record<WholeFacet, ApiPath>;
+
 const filterKey = (filters: FilterEntry[]) => filters.map((f) => `${f.id}!${f.kind}`).join('|');
 
 /** POST {prefix}/get_{facet}_for_filter/{x}/{page}/ {data}. */
-export async function getPagedFacet(
-  facet: PagedFacet,
-  term: string,
-  page: number,
-  filters: FilterEntry[],
-): Promise<Named[]> {
-  const answer = await api<unknown>(`get_${facet}_for_filter/${seg(termOrSpace(term))}/${page}/`, {
+export function getPagedFacet(facet: PagedFacet, term: string, page: number, filters: FilterEntry[]): Promise<Named[]> {
+  return api(PAGED_FACET_PATH[facet], {
+    path: { x: termOrSpace(term), page },
     method: 'POST',
     body: toFilterData(filters),
   });
-  return toList<Named>(answer, facet);
 }
 
 export const pagedFacetQueryOptions = (facet: PagedFacet, term: string, filters: FilterEntry[]) =>
@@ -57,11 +63,8 @@ export function usePagedFacet(facet: PagedFacet, term: string, filters: FilterEn
 }
 
 /** POST {prefix}/get_genres_for_filter/ and get_moods_for_filter/ {data}. */
-export async function getWholeFacet(facet: WholeFacet, filters: FilterEntry[]): Promise<Named[]> {
-  return toList<Named>(
-    await api<unknown>(`get_${facet}_for_filter/`, { method: 'POST', body: toFilterData(filters) }),
-    facet,
-  );
+export function getWholeFacet(facet: WholeFacet, filters: FilterEntry[]): Promise<Named[]> {
+  return api(WHOLE_FACET_PATH[facet], { method: 'POST', body: toFilterData(filters) });
 }
 
 export const wholeFacetQueryOptions = (facet: WholeFacet, filters: FilterEntry[]) =>

@@ -1,14 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toVideoPage } from '@/lib/api/normalise';
 import { toFilterData, type FilterEntry, type VideoPage } from '@/lib/api/types';
 import { nextVideoPage } from './paging';
 
 /** POST {prefix}/get_filter_results/{page}/ {data}: videos matching the filter list (public). */
-export async function getFilterResults(filters: FilterEntry[], page: number): Promise<VideoPage> {
-  return toVideoPage(
-    await api<unknown>(`get_filter_results/${page}/`, { method: 'POST', body: toFilterData(filters) }),
-  );
+export function getFilterResults(filters: FilterEntry[], page: number): Promise<VideoPage> {
+  return api('/cuviewTV/get_filter_results/{page}', { path: { page }, method: 'POST', body: toFilterData(filters) });
 }
 
 const key = (filters: FilterEntry[]) => filters.map((f) => `${f.id}!${f.kind}`).join('|');

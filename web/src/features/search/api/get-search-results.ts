@@ -1,12 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, seg } from '@/lib/api/client';
-import { toVideoPage } from '@/lib/api/normalise';
+import { api } from '@/lib/api/client';
 import type { VideoPage } from '@/lib/api/types';
 import { nextVideoPage } from './paging';
 
 /** POST {prefix}/get_search_results/{query}/{page}/ (empty body, public). */
-export async function getSearchResults(query: string, page: number): Promise<VideoPage> {
-  return toVideoPage(await api<unknown>(`get_search_results/${seg(query)}/${page}/`, { method: 'POST' }));
+export function getSearchResults(query: string, page: number): Promise<VideoPage> {
+  return api('/cuviewTV/get_search_results/{query}/{page}', { path: { query, page }, method: 'POST' });
 }
 
 export const searchResultsQueryOptions = (query: string) =>

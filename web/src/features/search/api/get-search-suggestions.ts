@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, seg } from '@/lib/api/client';
-import { toList } from '@/lib/api/normalise';
+import { api } from '@/lib/api/client';
 import type { SearchSuggestion } from '@/lib/api/types';
 
 /** POST {prefix}/get_search_suggestions/{query}/ (empty body, public). */
-export async function getSearchSuggestions(query: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
-  return toList<SearchSuggestion>(
-    await api<unknown>(`get_search_suggestions/${seg(query)}/`, { method: 'POST', signal }),
-    'suggestions',
-  );
+export function getSearchSuggestions(query: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
+  return api('/cuviewTV/get_search_suggestions/{query}', { path: { query }, method: 'POST', signal });
 }
 
 export const searchSuggestionsQueryOptions = (query: string) =>

@@ -4,7 +4,7 @@ import { toFilterData, type FilterEntry } from '@/lib/api/types';
 
 /** POST {prefix}/get_videos_length_for_filter/ {data}: answers videoLength (sent with auth). */
 export async function getVideosLengthForFilter(filters: FilterEntry[]): Promise<number> {
-  const answer = await api<{ videoLength?: number }>('get_videos_length_for_filter/', {
+  const answer = await api('/cuviewTV/get_videos_length_for_filter', {
     method: 'POST',
     body: toFilterData(filters),
     auth: 'optional',

@@ -2,12 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@/lib/api/types';
+import { aVideo } from '@/testing/factories';
 import { fakeJwt, mockFetch } from '@/testing/fetch-mock';
 import { landedAt, renderRoute } from '@/testing/render';
 import { FilterResultsScreen } from './FilterResultsScreen';
 
 const videos = (from: number, count: number, prefix = 'Video'): Video[] =>
-  Array.from({ length: count }, (_, i) => ({ id: from + i, title: `${prefix} ${from + i}`, duration: 200 }));
+  Array.from({ length: count }, (_, i) => aVideo({ id: from + i, title: `${prefix} ${from + i}`, duration: 200 }));
 
 function signedIn() {
   localStorage.setItem('access', fakeJwt());

@@ -7,7 +7,7 @@ export type NewBanner = { video_id: number; playlist_id: number; group_id: numbe
 
 /** POST add_banner_video/ {video_id, playlist_id, group_id, status, title}: a banner at the end. */
 export function addBannerVideo(banner: NewBanner): Promise<Banner> {
-  return api<Banner>('add_banner_video/', { method: 'POST', body: banner, auth: 'required' });
+  return api('/cuviewTV/add_banner_video', { method: 'POST', body: banner, auth: 'required' });
 }
 
 export function useAddBannerVideo() {

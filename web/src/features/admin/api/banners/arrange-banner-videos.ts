@@ -5,7 +5,10 @@ import { bannerVideosQueryOptions } from './get-banner-videos';
 
 /** GET arrange_banner_videos/{from_position}/{to_position}/: move semantics; answers the new order. */
 export function arrangeBannerVideos({ from, to }: { from: number; to: number }): Promise<Banner[]> {
-  return api<Banner[]>(`arrange_banner_videos/${from}/${to}/`, { auth: 'required' });
+  return api('/cuviewTV/arrange_banner_videos/{from_position}/{to_position}', {
+    path: { from_position: from, to_position: to },
+    auth: 'required',
+  });
 }
 
 export function useArrangeBannerVideos() {

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** DELETE delete_banner_video/{id}/: the others close the gap. */
 export function deleteBannerVideo(id: number): Promise<Message> {
-  return api<Message>(`delete_banner_video/${id}/`, { method: 'DELETE', auth: 'required' });
+  return api('/cuviewTV/delete_banner_video/{id}', { path: { id }, method: 'DELETE', auth: 'required' });
 }
 
 export function useDeleteBannerVideo() {

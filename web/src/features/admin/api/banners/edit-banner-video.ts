@@ -7,7 +7,8 @@ export type BannerEdit = { id: number; title: string; status: Status; image: Fil
 
 /** PUT edit_banner_video/{id}/: multipart `data` JSON {title, status} and an optional image `file`. */
 export function editBannerVideo({ id, title, status, image }: BannerEdit): Promise<Banner> {
-  return api<Banner>(`edit_banner_video/${id}/`, {
+  return api('/cuviewTV/edit_banner_video/{id}', {
+    path: { id },
     method: 'PUT',
     body: formData({ data: JSON.stringify({ title, status }), file: image }),
     auth: 'required',

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_banner_videos/: every banner in order, those with access off included. */
 export function getBannerVideos(signal?: AbortSignal): Promise<Banner[]> {
-  return api<Banner[]>('get_banner_videos/', { auth: 'required', signal });
+  return api('/cuviewTV/get_banner_videos', { auth: 'required', signal });
 }
 
 export const bannerVideosQueryOptions = () =>

@@ -5,7 +5,11 @@ import { adminKeys } from '../keys';
 
 /** GET get_playlists_for_banner/{video_id}/: editorial playlists holding the video (wizard step 2). */
 export function getPlaylistsForBanner(videoId: number, signal?: AbortSignal): Promise<IdTitle[]> {
-  return api<IdTitle[]>(`get_playlists_for_banner/${videoId}/`, { auth: 'required', signal });
+  return api('/cuviewTV/get_playlists_for_banner/{video_id}', {
+    path: { video_id: videoId },
+    auth: 'required',
+    signal,
+  });
 }
 
 export const playlistsForBannerQueryOptions = (videoId: number) =>

@@ -5,7 +5,11 @@ import { adminKeys } from '../keys';
 
 /** GET get_themes_for_banner/{playlist_id}/: themes holding the playlist (wizard step 3). */
 export function getThemesForBanner(playlistId: number, signal?: AbortSignal): Promise<IdTitle[]> {
-  return api<IdTitle[]>(`get_themes_for_banner/${playlistId}/`, { auth: 'required', signal });
+  return api('/cuviewTV/get_themes_for_banner/{playlist_id}', {
+    path: { playlist_id: playlistId },
+    auth: 'required',
+    signal,
+  });
 }
 
 export const themesForBannerQueryOptions = (playlistId: number) =>

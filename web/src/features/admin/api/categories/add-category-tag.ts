@@ -6,7 +6,10 @@ import { categoryTagsKey } from './get-category-tags';
 
 /** GET add_category_tag/{tag_id}/{category_id}/ (adds although it is a GET); answers the tags. */
 export function addCategoryTag({ tagId, categoryId }: { tagId: number; categoryId: number }): Promise<IdTitle[]> {
-  return api<IdTitle[]>(`add_category_tag/${tagId}/${categoryId}/`, { auth: 'required' });
+  return api('/cuviewTV/add_category_tag/{tag_id}/{category_id}', {
+    path: { tag_id: tagId, category_id: categoryId },
+    auth: 'required',
+  });
 }
 
 export function useAddCategoryTag() {

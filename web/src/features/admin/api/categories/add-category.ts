@@ -7,7 +7,7 @@ export type NewCategory = { title: string; status: Status; image: File | null };
 
 /** POST add_category/: multipart title, status, image (JPEG or PNG). */
 export function addCategory({ title, status, image }: NewCategory): Promise<CategoryWithTags> {
-  return api<CategoryWithTags>('add_category/', {
+  return api('/cuviewTV/add_category', {
     method: 'POST',
     body: formData({ title, status, image }),
     auth: 'required',

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** DELETE delete_category/{id}/. */
 export function deleteCategory(id: number): Promise<Message> {
-  return api<Message>(`delete_category/${id}/`, { method: 'DELETE', auth: 'required' });
+  return api('/cuviewTV/delete_category/{id}', { path: { id }, method: 'DELETE', auth: 'required' });
 }
 
 export function useDeleteCategory() {

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_categories_for_admin/: every category, those with access off included. */
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  return api<Category[]>('get_categories_for_admin/', { auth: 'required', signal });
+  return api('/cuviewTV/get_categories_for_admin', { auth: 'required', signal });
 }
 
 export const categoriesQueryOptions = () =>

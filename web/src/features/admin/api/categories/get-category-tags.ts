@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_category_tags/{id}/: the category's tags. */
 export function getCategoryTags(id: number, signal?: AbortSignal): Promise<IdTitle[]> {
-  return api<IdTitle[]>(`get_category_tags/${id}/`, { auth: 'required', signal });
+  return api('/cuviewTV/get_category_tags/{id}', { path: { id }, auth: 'required', signal });
 }
 
 export const categoryTagsKey = (id: number) => [...adminKeys.category(id), 'tags'] as const;

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_category/{id}/: one category with its tags. */
 export function getCategory(id: number, signal?: AbortSignal): Promise<CategoryWithTags> {
-  return api<CategoryWithTags>(`get_category/${id}/`, { auth: 'required', signal });
+  return api('/cuviewTV/get_category/{id}', { path: { id }, auth: 'required', signal });
 }
 
 export const categoryQueryOptions = (id: number) =>

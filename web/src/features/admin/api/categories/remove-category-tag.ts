@@ -6,7 +6,11 @@ import { categoryTagsKey } from './get-category-tags';
 
 /** DELETE remove_category_tag/{tag_id}/{category_id}/. */
 export function removeCategoryTag({ tagId, categoryId }: { tagId: number; categoryId: number }): Promise<Message> {
-  return api<Message>(`remove_category_tag/${tagId}/${categoryId}/`, { method: 'DELETE', auth: 'required' });
+  return api('/cuviewTV/remove_category_tag/{tag_id}/{category_id}', {
+    path: { tag_id: tagId, category_id: categoryId },
+    method: 'DELETE',
+    auth: 'required',
+  });
 }
 
 export function useRemoveCategoryTag() {

@@ -7,7 +7,8 @@ export type CategoryUpdate = { id: number; title: string; status: Status; image:
 
 /** PUT update_category/{id}/: multipart title, status and an optional image (JPEG, PNG or SVG). */
 export function updateCategory({ id, title, status, image }: CategoryUpdate): Promise<CategoryWithTags> {
-  return api<CategoryWithTags>(`update_category/${id}/`, {
+  return api('/cuviewTV/update_category/{id}', {
+    path: { id },
     method: 'PUT',
     body: formData({ title, status, image }),
     auth: 'required',

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** POST add_tag/ {title}: a new tag (name rule checked before, spec §5). */
 export function addTag(title: string): Promise<IdTitle> {
-  return api<IdTitle>('add_tag/', { method: 'POST', body: { title }, auth: 'required' });
+  return api('/cuviewTV/add_tag', { method: 'POST', body: { title }, auth: 'required' });
 }
 
 export function useAddTag() {

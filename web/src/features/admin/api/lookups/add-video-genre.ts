@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** POST add_videogenre/ {title}: a new video genre (name rule checked before, spec §5). */
 export function addVideoGenre(title: string): Promise<IdTitle> {
-  return api<IdTitle>('add_videogenre/', { method: 'POST', body: { title }, auth: 'required' });
+  return api('/cuviewTV/add_videogenre', { method: 'POST', body: { title }, auth: 'required' });
 }
 
 export function useAddVideoGenre() {

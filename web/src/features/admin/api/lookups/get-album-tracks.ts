@@ -5,7 +5,11 @@ import { adminKeys } from '../keys';
 
 /** GET get_tracks_for_admin_filter/{album_id}/{page}/: an album's tracks, 10 per page. */
 export function getAlbumTracks(albumId: number, page: number, signal?: AbortSignal): Promise<AlbumTrackList> {
-  return api<AlbumTrackList>(`get_tracks_for_admin_filter/${albumId}/${page}/`, { auth: 'required', signal });
+  return api('/cuviewTV/get_tracks_for_admin_filter/{album_id}/{page}', {
+    path: { album_id: albumId, page },
+    auth: 'required',
+    signal,
+  });
 }
 
 export const albumTracksQueryOptions = (albumId: number, page: number) =>

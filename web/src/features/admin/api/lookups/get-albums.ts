@@ -1,11 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { AlbumList } from '../../types';
-import { adminKeys, querySegment } from '../keys';
+import { adminKeys, queryText } from '../keys';
 
 /** GET get_albums_for_admin_filter/{query}/{page}/: albums by title or catalogue number, 10 per page. */
 export function getAlbums(query: string, page: number, signal?: AbortSignal): Promise<AlbumList> {
-  return api<AlbumList>(`get_albums_for_admin_filter/${querySegment(query)}/${page}/`, { auth: 'required', signal });
+  return api('/cuviewTV/get_albums_for_admin_filter/{query}/{page}', {
+    path: { query: queryText(query), page },
+    auth: 'required',
+    signal,
+  });
 }
 
 export const albumsQueryOptions = (query: string, page: number) =>

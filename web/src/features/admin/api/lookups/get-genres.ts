@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_genres/: every genre (sent without a token, spec §6). */
 export function getGenres(signal?: AbortSignal): Promise<IdTitle[]> {
-  return api<IdTitle[]>('get_genres/', { signal });
+  return api('/cuviewTV/get_genres', { signal });
 }
 
 export const genresQueryOptions = () =>

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_moods/: every mood (sent without a token, spec §6). */
 export function getMoods(signal?: AbortSignal): Promise<IdTitle[]> {
-  return api<IdTitle[]>('get_moods/', { signal });
+  return api('/cuviewTV/get_moods', { signal });
 }
 
 export const moodsQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api/client';
 import type { IdTitle } from '../../types';
-import { querySegment } from '../keys';
+import { queryText } from '../keys';
 import { usePagedLookup, type PagedFetcher } from './paged-lookup';
 
 /**
@@ -8,8 +8,9 @@ import { usePagedLookup, type PagedFetcher } from './paged-lookup';
  * With a category id the API leaves out the tags that category already has (spec §2).
  */
 export function getTags(query: string, page: number, signal?: AbortSignal, categoryId?: number): Promise<IdTitle[]> {
-  const flag = categoryId ? `?category_id=${categoryId}` : '';
-  return api<IdTitle[]>(`get_tags_for_admin_filter/${querySegment(query)}/${page}/${flag}`, {
+  return api('/cuviewTV/get_tags_for_admin_filter/{query}/{page}', {
+    path: { query: queryText(query), page },
+    query: { category_id: categoryId || undefined },
     auth: 'required',
     signal,
   });

@@ -1,11 +1,12 @@
 import { api } from '@/lib/api/client';
 import type { IdTitle } from '../../types';
-import { querySegment } from '../keys';
+import { queryText } from '../keys';
 import { usePagedLookup } from './paged-lookup';
 
 /** GET get_videogenres_for_admin_filter/{query}/{page}/: video genres matching, 20 per page. */
 export function getVideoGenres(query: string, page: number, signal?: AbortSignal): Promise<IdTitle[]> {
-  return api<IdTitle[]>(`get_videogenres_for_admin_filter/${querySegment(query)}/${page}/`, {
+  return api('/cuviewTV/get_videogenres_for_admin_filter/{query}/{page}', {
+    path: { query: queryText(query), page },
     auth: 'required',
     signal,
   });

@@ -1,12 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import type { GroupMembership } from '../../types';
 import { adminKeys } from '../keys';
 
-export type GroupMembership = { message: string; group_id: number; playlist_id: number; position: number };
-
 /** GET add_playlist_to_group/{group_id}/{playlist_id}/ (a GET, as the spec has it). */
-export function addPlaylistToGroup({ groupId, playlistId }: { groupId: number; playlistId: number }) {
-  return api<GroupMembership>(`add_playlist_to_group/${groupId}/${playlistId}/`, { auth: 'required' });
+export function addPlaylistToGroup({
+  groupId,
+  playlistId,
+}: {
+  groupId: number;
+  playlistId: number;
+}): Promise<GroupMembership> {
+  return api('/cuviewTV/add_playlist_to_group/{group_id}/{playlist_id}', {
+    path: { group_id: groupId, playlist_id: playlistId },
+    auth: 'required',
+  });
 }
 
 export function useAddPlaylistToGroup() {

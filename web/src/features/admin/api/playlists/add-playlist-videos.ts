@@ -4,8 +4,15 @@ import type { PlaylistInfo } from '../../types';
 import { adminKeys } from '../keys';
 
 /** POST add_playlist_video_for_admin/{playlist_id}/ {video_list}: appends videos in this order. */
-export function addPlaylistVideos({ playlistId, videoIds }: { playlistId: number; videoIds: number[] }) {
-  return api<PlaylistInfo>(`add_playlist_video_for_admin/${playlistId}/`, {
+export function addPlaylistVideos({
+  playlistId,
+  videoIds,
+}: {
+  playlistId: number;
+  videoIds: number[];
+}): Promise<PlaylistInfo> {
+  return api('/cuviewTV/add_playlist_video_for_admin/{playlist_id}', {
+    path: { playlist_id: playlistId },
     method: 'POST',
     body: { video_list: videoIds },
     auth: 'required',

@@ -7,7 +7,7 @@ export type NewPlaylist = { title: string; status: Status; image: File | null };
 
 /** POST add_playlist_for_admin/: multipart title, status and the optional thumbnail `image`. */
 export function addPlaylist({ title, status, image }: NewPlaylist): Promise<PlaylistInfo> {
-  return api<PlaylistInfo>('add_playlist_for_admin/', {
+  return api('/cuviewTV/add_playlist_for_admin', {
     method: 'POST',
     body: formData({ title, status, image }),
     auth: 'required',

@@ -4,8 +4,15 @@ import type { Message } from '../../types';
 import { adminKeys } from '../keys';
 
 /** DELETE delete_playlist_from_group/{group_id}/{playlist_id}/: the rest close the gap. */
-export function deletePlaylistFromGroup({ groupId, playlistId }: { groupId: number; playlistId: number }) {
-  return api<Message>(`delete_playlist_from_group/${groupId}/${playlistId}/`, {
+export function deletePlaylistFromGroup({
+  groupId,
+  playlistId,
+}: {
+  groupId: number;
+  playlistId: number;
+}): Promise<Message> {
+  return api('/cuviewTV/delete_playlist_from_group/{group_id}/{playlist_id}', {
+    path: { group_id: groupId, playlist_id: playlistId },
     method: 'DELETE',
     auth: 'required',
   });

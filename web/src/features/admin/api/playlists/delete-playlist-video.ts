@@ -4,8 +4,15 @@ import type { Message } from '../../types';
 import { adminKeys } from '../keys';
 
 /** DELETE delete_playlist_video_for_admin/{video_id}/{playlist_id}/: the rest close the gap. */
-export function deletePlaylistVideo({ videoId, playlistId }: { videoId: number; playlistId: number }) {
-  return api<Message>(`delete_playlist_video_for_admin/${videoId}/${playlistId}/`, {
+export function deletePlaylistVideo({
+  videoId,
+  playlistId,
+}: {
+  videoId: number;
+  playlistId: number;
+}): Promise<Message> {
+  return api('/cuviewTV/delete_playlist_video_for_admin/{video_id}/{playlist_id}', {
+    path: { video_id: videoId, playlist_id: playlistId },
     method: 'DELETE',
     auth: 'required',
   });

@@ -5,7 +5,11 @@ import { adminKeys } from '../keys';
 
 /** DELETE delete_playlist_for_admin/{playlist_id}/. */
 export function deletePlaylist(id: number): Promise<Message> {
-  return api<Message>(`delete_playlist_for_admin/${id}/`, { method: 'DELETE', auth: 'required' });
+  return api('/cuviewTV/delete_playlist_for_admin/{playlist_id}', {
+    path: { playlist_id: id },
+    method: 'DELETE',
+    auth: 'required',
+  });
 }
 
 export function useDeletePlaylist() {

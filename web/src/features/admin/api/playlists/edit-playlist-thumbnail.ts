@@ -5,7 +5,8 @@ import { adminKeys, formData } from '../keys';
 
 /** PUT edit_playlist_thumbnail/{playlist_id}/: multipart `image` (JPEG or PNG). */
 export function editPlaylistThumbnail({ id, image }: { id: number; image: File }): Promise<PlaylistInfo> {
-  return api<PlaylistInfo>(`edit_playlist_thumbnail/${id}/`, {
+  return api('/cuviewTV/edit_playlist_thumbnail/{playlist_id}', {
+    path: { playlist_id: id },
     method: 'PUT',
     body: formData({ image }),
     auth: 'required',

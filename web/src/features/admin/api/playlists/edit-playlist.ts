@@ -7,7 +7,12 @@ export type PlaylistEdit = { title: string; status: Status; positions: Position[
 
 /** PUT edit_playlist_for_admin/{playlist_id}/ {title, status, positions}. */
 export function editPlaylist({ id, data }: { id: number; data: PlaylistEdit }): Promise<PlaylistInfo> {
-  return api<PlaylistInfo>(`edit_playlist_for_admin/${id}/`, { method: 'PUT', body: data, auth: 'required' });
+  return api('/cuviewTV/edit_playlist_for_admin/{playlist_id}', {
+    path: { playlist_id: id },
+    method: 'PUT',
+    body: data,
+    auth: 'required',
+  });
 }
 
 export function useEditPlaylist() {

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_playlist_info/{playlist_id}/: the playlist with its videos in order and its themes. */
 export function getPlaylistInfo(id: number, signal?: AbortSignal): Promise<PlaylistInfo> {
-  return api<PlaylistInfo>(`get_playlist_info/${id}/`, { auth: 'required', signal });
+  return api('/cuviewTV/get_playlist_info/{playlist_id}', { path: { playlist_id: id }, auth: 'required', signal });
 }
 
 export const playlistInfoQueryOptions = (id: number) =>

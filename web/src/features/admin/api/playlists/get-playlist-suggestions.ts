@@ -5,7 +5,8 @@ import { adminKeys } from '../keys';
 
 /** POST playlist_search_suggestions/{query}/: up to 10 playlist titles. */
 export function getPlaylistSuggestions(query: string, signal?: AbortSignal): Promise<IdTitle[]> {
-  return api<IdTitle[]>(`playlist_search_suggestions/${encodeURIComponent(query.trim())}/`, {
+  return api('/cuviewTV/playlist_search_suggestions/{query}', {
+    path: { query: query.trim() },
     method: 'POST',
     auth: 'required',
     signal,

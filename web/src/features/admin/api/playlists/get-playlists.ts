@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { PlaylistList } from '../../types';
-import { adminKeys, querySegment } from '../keys';
+import { adminKeys, queryText } from '../keys';
 
 /**
  * The admin playlist list, 10 per page, answered as {playlists, playlistLength}:
@@ -9,10 +9,13 @@ import { adminKeys, querySegment } from '../keys';
  *   GET get_playlists_search_results/{query}/{page}/ (search mode)
  */
 export function getPlaylists(query: string, page: number, signal?: AbortSignal): Promise<PlaylistList> {
-  const path = query.trim()
-    ? `get_playlists_search_results/${querySegment(query)}/${page}/`
-    : `get_playlists_for_admin/${page}/`;
-  return api<PlaylistList>(path, { auth: 'required', signal });
+  return query.trim()
+    ? api('/cuviewTV/get_playlists_search_results/{query}/{page}', {
+        path: { query: queryText(query), page },
+        auth: 'required',
+        signal,
+      })
+    : api('/cuviewTV/get_playlists_for_admin/{page}', { path: { page }, auth: 'required', signal });
 }
 
 export const playlistsQueryOptions = (query: string, page: number) =>

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** POST add_group/ {title}: a new theme at the end of the list. */
 export function addGroup(title: string): Promise<GroupInfo> {
-  return api<GroupInfo>('add_group/', { method: 'POST', body: { title }, auth: 'required' });
+  return api('/cuviewTV/add_group', { method: 'POST', body: { title }, auth: 'required' });
 }
 
 export function useAddGroup() {

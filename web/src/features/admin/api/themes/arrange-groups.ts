@@ -5,7 +5,10 @@ import { groupsQueryOptions } from './get-groups';
 
 /** GET arrange_groups/{from_position}/{to_position}/: move semantics; answers the new order. */
 export function arrangeGroups({ from, to }: { from: number; to: number }): Promise<Group[]> {
-  return api<Group[]>(`arrange_groups/${from}/${to}/`, { auth: 'required' });
+  return api('/cuviewTV/arrange_groups/{from_position}/{to_position}', {
+    path: { from_position: from, to_position: to },
+    auth: 'required',
+  });
 }
 
 export function useArrangeGroups() {

@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** DELETE delete_group/{group_id}/: its banners go too; the others close the gap. */
 export function deleteGroup(id: number): Promise<Message> {
-  return api<Message>(`delete_group/${id}/`, { method: 'DELETE', auth: 'required' });
+  return api('/cuviewTV/delete_group/{group_id}', { path: { group_id: id }, method: 'DELETE', auth: 'required' });
 }
 
 export function useDeleteGroup() {

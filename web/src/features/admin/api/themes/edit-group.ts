@@ -7,7 +7,12 @@ export type GroupEdit = { title: string; status: Status; positions: Position[] }
 
 /** PUT edit_group/{group_id}/ {title, status, positions [{id, position}]}. */
 export function editGroup({ id, data }: { id: number; data: GroupEdit }): Promise<GroupInfo> {
-  return api<GroupInfo>(`edit_group/${id}/`, { method: 'PUT', body: data, auth: 'required' });
+  return api('/cuviewTV/edit_group/{group_id}', {
+    path: { group_id: id },
+    method: 'PUT',
+    body: data,
+    auth: 'required',
+  });
 }
 
 export function useEditGroup() {

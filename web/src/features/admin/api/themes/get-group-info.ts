@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_group_info/{group_id}/: one theme with its playlists in order. */
 export function getGroupInfo(id: number, signal?: AbortSignal): Promise<GroupInfo> {
-  return api<GroupInfo>(`get_group_info/${id}/`, { auth: 'required', signal });
+  return api('/cuviewTV/get_group_info/{group_id}', { path: { group_id: id }, auth: 'required', signal });
 }
 
 export const groupInfoQueryOptions = (id: number) =>

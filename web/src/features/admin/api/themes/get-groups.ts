@@ -5,7 +5,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_groups_for_admin/: every theme in order with its number of playlists. */
 export function getGroups(signal?: AbortSignal): Promise<Group[]> {
-  return api<Group[]>('get_groups_for_admin/', { auth: 'required', signal });
+  return api('/cuviewTV/get_groups_for_admin', { auth: 'required', signal });
 }
 
 export const groupsQueryOptions = () =>

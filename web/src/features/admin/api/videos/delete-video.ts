@@ -8,7 +8,11 @@ import { adminKeys } from '../keys';
  * the API ignores it, so the video id is sent again.
  */
 export function deleteVideo(id: number): Promise<Message> {
-  return api<Message>(`delete_video/${id}/${id}/`, { method: 'DELETE', auth: 'required' });
+  return api('/cuviewTV/delete_video/{video_id}/{bunny_id}', {
+    path: { video_id: id, bunny_id: String(id) },
+    method: 'DELETE',
+    auth: 'required',
+  });
 }
 
 export function useDeleteVideo() {

@@ -16,7 +16,8 @@ export type VideoEdit = {
 
 /** PUT edit_video_info/{video_id}/: multipart `data` (JSON) and an optional `file`; tracks are read-only. */
 export function editVideoInfo({ id, data }: { id: number; data: VideoEdit }): Promise<VideoInfo> {
-  return api<VideoInfo>(`edit_video_info/${id}/`, {
+  return api('/cuviewTV/edit_video_info/{video_id}', {
+    path: { video_id: id },
     method: 'PUT',
     body: formData({ data: JSON.stringify(data) }),
     auth: 'required',

@@ -5,7 +5,12 @@ import { adminKeys, formData } from '../keys';
 
 /** PUT edit_video_thumbnail/{video_id}/: multipart `file` (JPEG or PNG). */
 export function editVideoThumbnail({ id, file }: { id: number; file: File }): Promise<VideoInfo> {
-  return api<VideoInfo>(`edit_video_thumbnail/${id}/`, { method: 'PUT', body: formData({ file }), auth: 'required' });
+  return api('/cuviewTV/edit_video_thumbnail/{video_id}', {
+    path: { video_id: id },
+    method: 'PUT',
+    body: formData({ file }),
+    auth: 'required',
+  });
 }
 
 export function useEditVideoThumbnail() {

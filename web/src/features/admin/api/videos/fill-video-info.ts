@@ -20,7 +20,7 @@ export type NewVideo = {
 
 /** POST fill_video_info/: multipart `data` (JSON) and the optional thumbnail `file`; queues processing. */
 export function fillVideoInfo({ data, thumbnail }: { data: NewVideo; thumbnail: File | null }): Promise<VideoInfo> {
-  return api<VideoInfo>('fill_video_info/', {
+  return api('/cuviewTV/fill_video_info', {
     method: 'POST',
     body: formData({ data: JSON.stringify(data), file: thumbnail }),
     auth: 'required',

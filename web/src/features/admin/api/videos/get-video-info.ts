@@ -6,7 +6,7 @@ import { adminKeys } from '../keys';
 
 /** GET get_video_info/{video_id}/: the video with tracks, playlists and processing state. */
 export function getVideoInfo(id: number, signal?: AbortSignal): Promise<VideoInfo> {
-  return api<VideoInfo>(`get_video_info/${id}/`, { auth: 'required', signal });
+  return api('/cuviewTV/get_video_info/{video_id}', { path: { video_id: id }, auth: 'required', signal });
 }
 
 export function isProcessing(video: Pick<VideoInfo, 'processing_state'> | undefined): boolean {

@@ -5,7 +5,8 @@ import { adminKeys } from '../keys';
 
 /** POST video_search_suggestions/{query}/: up to 10 titles for the admin search box. */
 export function getVideoSuggestions(query: string, signal?: AbortSignal): Promise<IdTitle[]> {
-  return api<IdTitle[]>(`video_search_suggestions/${encodeURIComponent(query.trim())}/`, {
+  return api('/cuviewTV/video_search_suggestions/{query}', {
+    path: { query: query.trim() },
     method: 'POST',
     auth: 'required',
     signal,

@@ -3,7 +3,7 @@ import { api } from '@/lib/api/client';
 import type { FilterKind } from '@/lib/api/types';
 import { PROCESSING_POLL_MS } from '../../messages';
 import type { VideoList } from '../../types';
-import { adminKeys, querySegment } from '../keys';
+import { adminKeys, queryText } from '../keys';
 
 /**
  * The admin video list in its four modes (spec §2): normal, inactive, search and filter.
@@ -23,13 +23,18 @@ export function getVideos(mode: VideoListMode, page: number, signal?: AbortSigna
   const auth = 'required' as const;
   switch (mode.kind) {
     case 'normal':
-      return api<VideoList>(`get_videos_for_admin/${page}/`, { auth, signal });
+      return api('/cuviewTV/get_videos_for_admin/{page}', { path: { page }, auth, signal });
     case 'inactive':
-      return api<VideoList>(`get_videos_off/${page}/`, { auth, signal });
+      return api('/cuviewTV/get_videos_off/{page}', { path: { page }, auth, signal });
     case 'search':
-      return api<VideoList>(`get_search_results_for_admin/${querySegment(mode.query)}/${page}/`, { auth, signal });
+      return api('/cuviewTV/get_search_results_for_admin/{query}/{page}', {
+        path: { query: queryText(mode.query), page },
+        auth,
+        signal,
+      });
     case 'filter':
-      return api<VideoList>(`get_filter_results_for_admin/${page}/`, {
+      return api('/cuviewTV/get_filter_results_for_admin/{page}', {
+        path: { page },
         method: 'POST',
         body: { data: mode.entries },
         auth,

@@ -5,7 +5,11 @@ import { adminKeys } from '../keys';
 
 /** POST retry_video_processing/{video_id}/: queue a failed transcode again (not in the spec). */
 export function retryVideoProcessing(id: number): Promise<VideoInfo> {
-  return api<VideoInfo>(`retry_video_processing/${id}/`, { method: 'POST', auth: 'required' });
+  return api('/cuviewTV/retry_video_processing/{video_id}', {
+    path: { video_id: id },
+    method: 'POST',
+    auth: 'required',
+  });
 }
 
 export function useRetryVideoProcessing() {
