@@ -18,6 +18,9 @@ if (suites.length === 0) {
 console.log('browser: building the product (npm run build)');
 const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
+// The landing page's JavaScript budget (issue 7): sizes printed, over budget or admin code fails.
+const bundle = spawnSync(process.execPath, ['web/scripts/check-bundle.mjs'], { cwd: root, stdio: 'inherit' });
+if (bundle.status !== 0) process.exit(1);
 
 const stack = await startStack();
 let status = 1;
