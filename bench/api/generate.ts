@@ -168,7 +168,9 @@ export async function generateCatalogue(url: string, log: (line: string) => void
       ),
     );
     await client.query('COMMIT');
-    await step('analyze', 'ANALYZE');
+    // VACUUM as well: a catalogue that has been live a while has been vacuumed by autovacuum,
+    // so index-only scans read no heap; straight after a bulk load nothing is marked visible yet.
+    await step('vacuum analyze', 'VACUUM ANALYZE');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -152,6 +152,16 @@ export class AppConfig {
   @IsBoolean()
   TRUST_PROXY = false;
 
+  /**
+   * Memory of each api process's cache of public catalogue answers, in MB of JSON (about 1.6
+   * times that on the heap); 0 turns the cache off (bench/api measures both).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(4096)
+  CATALOGUE_CACHE_MB = 32;
+
   /** Comma-separated origins allowed by CORS; the web app on PUBLIC_URL is always allowed. */
   @IsOptional()
   @IsString()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ReadDb } from './read-db.js';
-import { VIDEO_JSON, videoPageQuery, VISIBLE, type VideoJson } from './video-sql.js';
+import { newestVideoPageQuery, VIDEO_JSON, VISIBLE, type VideoJson } from './video-sql.js';
 
 export interface BannerRow {
   id: number;
@@ -32,14 +32,15 @@ export class CatalogueRepository {
     page: number,
     pageSize: number,
   ): Promise<{ total: number; videos: VideoJson[] }> {
-    const { text, values } = videoPageQuery(
-      `SELECT v.id, 0::float8 AS k FROM videos v
+    const { text, values } = newestVideoPageQuery(
+      `SELECT v.id FROM videos v
        WHERE v.status = ${VISIBLE} AND v.id IN (
          SELECT vt.video_id FROM category_tags ct JOIN video_tags vt ON vt.tag_id = ct.tag_id
          WHERE ct.category_id = $1)`,
       [categoryId],
       page,
       pageSize,
+      true,
     );
     return (await this.read.one<{ total: number; videos: VideoJson[] }>({ text, values }))!;
   }

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DEFAULT_IDS, PAGE_SIZE } from '@app/contracts';
+import { CatalogueCache } from '../catalogue-cache/catalogue-cache.js';
 import type {
   BannerVideoDto,
   GroupDto,
@@ -23,6 +24,7 @@ export class CatalogueService {
     private readonly catalogue: CatalogueRepository,
     private readonly playlists: PlaylistReadRepository,
     private readonly urls: MediaUrls,
+    private readonly cache: CatalogueCache,
   ) {}
 
   categories(): Promise<NamedDto[]> {
@@ -89,11 +91,17 @@ export class CatalogueService {
     return toVideoDto(row, this.urls);
   }
 
-  /** Any visible playlist, editorial or another user's personal one (DESIGN.md §2.9). */
-  async playlistWithVideos(playlistId: number): Promise<PlaylistDetailDto> {
-    const row = await this.playlists.findVisibleWithVideos(playlistId);
-    if (!row) throw new NotFoundException({ message: 'Playlist not found' });
-    return toPlaylistDetailDto(row, this.urls);
+  /**
+   * Any visible playlist, editorial or another user's personal one (DESIGN.md §2.9). The
+   * answer is the same for every reader (anyone with the link may read a personal playlist),
+   * so it is cached; its owner's edits invalidate it like staff edits do.
+   */
+  playlistWithVideos(playlistId: number): Promise<PlaylistDetailDto> {
+    return this.cache.get(CatalogueCache.playlistKey(playlistId), async () => {
+      const row = await this.playlists.findVisibleWithVideos(playlistId);
+      if (!row) throw new NotFoundException({ message: 'Playlist not found' });
+      return toPlaylistDetailDto(row, this.urls);
+    });
   }
 
   essentialClassics(): Promise<PlaylistDetailDto> {

@@ -124,3 +124,31 @@ SELECT (SELECT count(*)::int FROM matched) AS total,
     values: [...values, pageSize, (page - 1) * pageSize],
   };
 }
+
+/**
+ * videoPageQuery for lists ordered newest first only (filters, categories), where `matched`
+ * is a SELECT of `id` over visible videos. Without a rank to sort by, the page is read in id
+ * order and can stop after one page: for the unfiltered list Postgres walks the primary key
+ * backwards instead of sorting all ~100,000 ids, and the count is a plain count(*) rather than
+ * a scan of a materialised set (about 150 ms down to 20 ms on the bench catalogue). A small
+ * `matched` (a selection of a few thousand ids) is materialised so it is computed once.
+ */
+export function newestVideoPageQuery(
+  matched: string,
+  values: unknown[],
+  page: number,
+  pageSize: number,
+  materialise: boolean,
+): SqlQuery {
+  const n = values.length;
+  const source = materialise ? 'matched' : `(${matched})`;
+  return {
+    text: `${materialise ? `WITH matched AS MATERIALIZED (${matched})\n` : ''}SELECT (SELECT count(*)::int FROM ${source} c) AS total,
+  COALESCE((
+    SELECT json_agg(${VIDEO_JSON} ORDER BY p.id DESC)
+    FROM (SELECT m.id FROM ${source} m ORDER BY m.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) p
+    JOIN videos v ON v.id = p.id
+  ), '[]'::json) AS videos`,
+    values: [...values, pageSize, (page - 1) * pageSize],
+  };
+}

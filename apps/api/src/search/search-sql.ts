@@ -1,5 +1,5 @@
 import { FilterKind, PAGE_SIZE } from '@app/contracts';
-import { videoPageQuery, VISIBLE, type SqlQuery } from '../catalogue/video-sql.js';
+import { newestVideoPageQuery, videoPageQuery, VISIBLE, type SqlQuery } from '../catalogue/video-sql.js';
 import type { FilterSelection } from './filter-list.js';
 
 // The SQL of search and filters (DESIGN.md §4), as pure builders so the benchmark's raw `pg`
@@ -78,8 +78,9 @@ function textRank(norm: string, q: string, values: unknown[]): string {
 
 /**
  * Visible videos matching every kind of the selection (ids of one kind OR-ed), with sort key 0.
- * The ids come from the link tables (INTERSECT across kinds); hidden videos, normally a few,
- * are taken out by an anti-join, so a filter never scans the whole videos table.
+ * The ids come from the link tables' (value, video) indexes alone (INTERSECT across kinds);
+ * hidden videos, normally a few, are taken out by an anti-join on the partial index of hidden
+ * ids (IDX_videos_hidden_id), so a filter never scans the whole videos table.
  */
 function filteredVideos(selection: FilterSelection, values: unknown[]): string {
   if (selection.size === 0) return `SELECT v.id, 0::float8 AS k FROM videos v WHERE v.status = ${VISIBLE}`;
@@ -90,7 +91,7 @@ function filteredVideos(selection: FilterSelection, values: unknown[]): string {
   const ids = sets.length === 1 ? `SELECT DISTINCT s.video_id FROM (${sets[0]}) s` : sets.join(' INTERSECT ');
   return `SELECT m.video_id AS id, 0::float8 AS k FROM (${ids}) m
     WHERE NOT EXISTS (
-      SELECT 1 FROM videos h WHERE h.id = m.video_id AND (h.status < ${VISIBLE} OR h.status > ${VISIBLE}))`;
+      SELECT 1 FROM videos h WHERE h.id = m.video_id AND h.status <> ${VISIBLE})`;
 }
 
 export function searchSuggestionsQuery(q: string): SqlQuery {
@@ -119,7 +120,8 @@ export function searchResultsQuery(q: string, page: number): SqlQuery {
 
 export function filterResultsQuery(selection: FilterSelection, page: number): SqlQuery {
   const values: unknown[] = [];
-  return videoPageQuery(filteredVideos(selection, values), values, page, PAGE_SIZE.viewer);
+  const matched = filteredVideos(selection, values);
+  return newestVideoPageQuery(matched, values, page, PAGE_SIZE.viewer, selection.size > 0);
 }
 
 export function filterCountQuery(selection: FilterSelection): SqlQuery {

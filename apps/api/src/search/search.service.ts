@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { FilterKind } from '@app/contracts';
+import { CatalogueCache } from '../catalogue-cache/catalogue-cache.js';
 import type { NamedDto, VideoLengthDto, VideoPageDto } from '../catalogue/dto/video.dto.js';
 import { MediaUrls } from '../catalogue/media-urls.js';
 import { toVideoDto } from '../catalogue/video-sql.js';
@@ -15,6 +16,7 @@ export class SearchService {
   constructor(
     private readonly search: SearchRepository,
     private readonly urls: MediaUrls,
+    private readonly cache: CatalogueCache,
   ) {}
 
   async suggestions(text: string): Promise<NamedDto[]> {
@@ -25,11 +27,16 @@ export class SearchService {
   async resultsByTitle(text: string, page: number): Promise<VideoPageDto> {
     const q = await this.readText(text);
     if (!q) return { videos: [], videoLength: 0 };
-    return this.toPage(await this.search.findVideoPageByTitle(q, page));
+    return this.cache.get(CatalogueCache.searchKey(q, page), async () =>
+      this.toPage(await this.search.findVideoPageByTitle(q, page)),
+    );
   }
 
   async resultsByFilters(body: unknown, page: number): Promise<VideoPageDto> {
-    return this.toPage(await this.search.findVideoPageByFilters(this.readSelection(body), page));
+    const selection = this.readSelection(body);
+    return this.cache.get(CatalogueCache.filterKey(selection, page), async () =>
+      this.toPage(await this.search.findVideoPageByFilters(selection, page)),
+    );
   }
 
   async countByFilters(body: unknown): Promise<VideoLengthDto> {

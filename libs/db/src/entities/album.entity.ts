@@ -82,8 +82,11 @@ export class AlbumTrack {
   @Column({ type: 'timestamptz', nullable: true })
   fingerprintedAt: Date | null;
 
+  // synchronize: false on the link tables: the CatalogueReadIndexes migration gives them covering
+  // (value, track) indexes that a junction table cannot declare, and schema sync would drop them.
   @ManyToMany(() => Member)
   @JoinTable({
+    synchronize: false,
     name: 'album_track_members',
     joinColumn: { name: 'album_track_id' },
     inverseJoinColumn: { name: 'member_id' },
@@ -92,6 +95,7 @@ export class AlbumTrack {
 
   @ManyToMany(() => Composer)
   @JoinTable({
+    synchronize: false,
     name: 'album_track_composers',
     joinColumn: { name: 'album_track_id' },
     inverseJoinColumn: { name: 'composer_id' },

@@ -18,6 +18,7 @@ import { AlbumTrack } from './album.entity.js';
 @Entity('videos')
 @Index('IDX_videos_title_trgm', { synchronize: false })
 @Index('IDX_videos_title_norm_trgm', { synchronize: false })
+@Index('IDX_videos_hidden_id', { synchronize: false })
 export class Video {
   @PrimaryGeneratedColumn()
   id: number;
@@ -74,24 +75,47 @@ export class Video {
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 
+  // synchronize: false on the link tables: the CatalogueReadIndexes migration gives them covering
+  // (value, video) indexes that a junction table cannot declare, and schema sync would drop them.
   @ManyToMany(() => Genre)
-  @JoinTable({ name: 'video_genre_links', joinColumn: { name: 'video_id' }, inverseJoinColumn: { name: 'genre_id' } })
+  @JoinTable({
+    synchronize: false,
+    name: 'video_genre_links',
+    joinColumn: { name: 'video_id' },
+    inverseJoinColumn: { name: 'genre_id' },
+  })
   genres: Genre[];
 
   @ManyToMany(() => Mood)
-  @JoinTable({ name: 'video_moods', joinColumn: { name: 'video_id' }, inverseJoinColumn: { name: 'mood_id' } })
+  @JoinTable({
+    synchronize: false,
+    name: 'video_moods',
+    joinColumn: { name: 'video_id' },
+    inverseJoinColumn: { name: 'mood_id' },
+  })
   moods: Mood[];
 
   @ManyToMany(() => Activity)
-  @JoinTable({ name: 'video_activities', joinColumn: { name: 'video_id' }, inverseJoinColumn: { name: 'activity_id' } })
+  @JoinTable({
+    synchronize: false,
+    name: 'video_activities',
+    joinColumn: { name: 'video_id' },
+    inverseJoinColumn: { name: 'activity_id' },
+  })
   activities: Activity[];
 
   @ManyToMany(() => Tag)
-  @JoinTable({ name: 'video_tags', joinColumn: { name: 'video_id' }, inverseJoinColumn: { name: 'tag_id' } })
+  @JoinTable({
+    synchronize: false,
+    name: 'video_tags',
+    joinColumn: { name: 'video_id' },
+    inverseJoinColumn: { name: 'tag_id' },
+  })
   tags: Tag[];
 
   @ManyToMany(() => VideoGenre)
   @JoinTable({
+    synchronize: false,
     name: 'video_videogenres',
     joinColumn: { name: 'video_id' },
     inverseJoinColumn: { name: 'video_genre_id' },
@@ -105,6 +129,7 @@ export class Video {
 /** An excerpt of an album track placed on a video's timeline. */
 @Entity('video_tracks')
 @Unique('UQ_video_tracks_position', ['videoId', 'position'], { deferrable: 'INITIALLY IMMEDIATE' })
+@Index('IDX_video_tracks_track_video', { synchronize: false })
 export class VideoTrack {
   @PrimaryGeneratedColumn()
   id: number;

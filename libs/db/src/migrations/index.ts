@@ -1,6 +1,14 @@
 import { Init1795269124704 } from './1795269124704-Init.js';
 import { SearchIndexes1795269124705 } from './1795269124705-SearchIndexes.js';
 import { VideoTitleNorm1795271417168 } from './1795271417168-VideoTitleNorm.js';
+import { CatalogueReadIndexes1795280000000 } from './1795280000000-CatalogueReadIndexes.js';
+import { CatalogueChangeNotify1795280000001 } from './1795280000001-CatalogueChangeNotify.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
-export const MIGRATIONS: Function[] = [Init1795269124704, SearchIndexes1795269124705, VideoTitleNorm1795271417168];
+export const MIGRATIONS: Function[] = [
+  Init1795269124704,
+  SearchIndexes1795269124705,
+  VideoTitleNorm1795271417168,
+  CatalogueReadIndexes1795280000000,
+  CatalogueChangeNotify1795280000001,
+];
