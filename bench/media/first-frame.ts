@@ -2,7 +2,8 @@
  * Time to first frame: the real api serves an HLS ladder from its local storage, and Debian
  * Chromium (playwright-core) plays it with hls.js from a page the api serves too. Every load is
  * cold: a new browser context, so nothing is cached. Measured from navigation start to the
- * first video frame the page is handed (requestVideoFrameCallback).
+ * first video frame the page is handed (requestVideoFrameCallback). The page plays with the
+ * web player's own hls.js settings.
  */
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -12,13 +13,14 @@ import { chromium } from 'playwright-core';
 import { loadConfig } from '@app/config';
 import { generateTestVideo, probeMedia, transcodeHlsLadder } from '@app/media';
 import { createApiApp } from '../../apps/api/src/bootstrap.js';
+import { HLS_CONFIG } from '../../web/src/components/player/hls-config.js';
 
 const LADDER_KEY = 'hls/bench/first-frame';
 
 // An external script, not an inline one: the api's Content-Security-Policy allows 'self' only.
 const PAGE_SCRIPT = `
 const video = document.querySelector('video');
-const hls = new Hls({ enableWorker: false, startLevel: -1 });
+const hls = new Hls(${JSON.stringify(HLS_CONFIG)});
 video.requestVideoFrameCallback(() => { window.firstFrameMs = performance.now(); });
 video.addEventListener('error', () => { window.playError = String(video.error && video.error.message); });
 hls.on(Hls.Events.ERROR, (_e, data) => { if (data.fatal) window.playError = data.details; });

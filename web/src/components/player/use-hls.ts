@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js';
+import { HLS_CONFIG } from './hls-config';
 
 export type QualityLevel = { index: number; height: number; bitrate: number; label: string };
 
@@ -50,7 +51,7 @@ export function useHls(
         else setError('This browser cannot play the stream');
         return;
       }
-      const hls = new HlsClass({ capLevelToPlayerSize: true, enableWorker: true });
+      const hls = new HlsClass(HLS_CONFIG);
       hlsRef.current = hls;
       hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
         setLevels(
