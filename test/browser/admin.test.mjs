@@ -1,8 +1,14 @@
 // Issue 8, the admin console: the staff-only guard; a playlist with a thumbnail, filled from the
 // video list and reordered; themes and banners reordered by dragging (kept after a reload); a
-// category with an icon and tags. Screenshots of each admin screen at 1280 px.
+// category with an icon and tags; a real video file uploaded, given two tracks with the wizard,
+// processed and played. Screenshots of each admin screen at 1280 px.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
+// The house ffmpeg command for synthetic clips (testsrc2 and a chord); `npm test` builds dist first.
+import { generateTestVideo } from '../../dist/libs/media/src/testing/generate.js';
 import {
   drag,
   eventually,
@@ -292,13 +298,245 @@ journey(
   },
 );
 
-journey(use, 'the video screens of the admin console', { viewport: ADMIN }, async ({ page }) => {
-  await signIn(page, STAFF);
-  await page.goto('/editVideo/403');
-  await page.getByLabel('Title').first().waitFor();
-  assert.equal(await page.getByLabel('Title').first().inputValue(), NIGHT_DRIVE);
-  await screenshot(page, 'admin-edit-video-1280');
-  await page.goto('/addVideo');
-  await page.getByRole('heading', { name: /ADD VIDEO/i }).waitFor();
-  await screenshot(page, 'admin-add-video-1280');
-});
+journey(
+  use,
+  'the edit screen shows a video with its read-only tracks and its stream',
+  { viewport: ADMIN },
+  async ({ page }) => {
+    await signIn(page, STAFF);
+    await page.goto('/editVideo/403');
+    await page.getByLabel('Title').first().waitFor();
+    assert.equal(await page.getByLabel('Title').first().inputValue(), NIGHT_DRIVE);
+    // Tracks are read-only once the video exists (spec admin §2): listed, without Add or Remove.
+    const tracks = page.getByRole('region', { name: 'Tracks' });
+    assert.deepEqual(await tracks.locator('tbody tr td:nth-child(2)').allTextContents(), [
+      'Night Drive',
+      'Rain on Tin',
+    ]);
+    assert.equal(await tracks.getByRole('button').count(), 0, 'no Add Track, no Remove');
+    const panel = page.getByRole('region', { name: 'Video', exact: true });
+    await panel.getByText('Ready', { exact: true }).waitFor();
+    await panel.getByLabel(`${NIGHT_DRIVE} player`).waitFor();
+    await screenshot(page, 'admin-edit-video-1280');
+  },
+);
+
+/** A few seconds of real video (testsrc2 pattern, a chord as its sound), as a file chooser hands it over. */
+async function videoFile(seconds) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cuview-e2e-upload-'));
+  const file = await generateTestVideo(path.join(dir, 'e2e-upload.mp4'), { width: 320, height: 180, seconds, fps: 25 });
+  return { file, size: statSync(file).size, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Picks `item` from the MultiPicker dropdown `label` ('Add genres', ...). */
+async function pick(page, label, item) {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await page.getByRole('list', { name: label, exact: true }).getByRole('button', { name: item, exact: true }).click();
+  // A chip, with its remove button.
+  await page
+    .getByRole('list', { name: `Chosen ${label.replace(/^Add /, '')}` })
+    .getByRole('button', { name: `Remove ${item}` })
+    .waitFor();
+}
+
+/** The track wizard's first three steps: find the album, choose it, choose the track. Answers the dialog. */
+async function wizardTo(page, album, track) {
+  await page.getByRole('button', { name: 'Add Track' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Add Track' });
+  await wizard.getByLabel('Album title or catalogue number').fill(album);
+  await wizard.getByRole('button', { name: 'Find album', exact: true }).click();
+  await wizard.getByRole('button', { name: `Choose album ${album}` }).click();
+  await wizard.getByRole('button', { name: `Choose track ${track}` }).click();
+  await wizard.getByRole('region', { name: 'Excerpt' }).getByText(track, { exact: true }).waitFor();
+  return wizard;
+}
+
+const excerptFields = (wizard) =>
+  Promise.all(['Position', 'Start (seconds)', 'End (seconds)'].map((l) => wizard.getByLabel(l).inputValue()));
+
+journey(
+  use,
+  'staff upload a video, give it two tracks with the wizard, and play it once processed',
+  { viewport: ADMIN, timeout: 150_000 },
+  async ({ page, context, dialogs }) => {
+    const title = uniqueName('E2E upload');
+    const clip = await videoFile(12);
+    try {
+      await signIn(page, STAFF);
+      await page.goto('/adminVideos');
+      await page.getByRole('heading', { name: 'VIDEOS' }).waitFor();
+      await page.getByRole('link', { name: /Add Video/i }).click();
+      await page.getByRole('heading', { name: 'ADD VIDEO' }).waitFor();
+      await screenshot(page, 'admin-add-video-1280');
+
+      // Tracks are cut on the video's timeline: not before there is one.
+      await page.getByRole('button', { name: 'Add Track' }).click();
+      await page
+        .getByRole('region', { name: 'Tracks' })
+        .getByRole('alert')
+        .getByText('Please, Upload The Video First')
+        .waitFor();
+
+      // The upload, slowed to a real network's pace so its progress can be watched.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const throughput = Math.ceil(clip.size / 2.5);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: throughput,
+      });
+      await page.evaluate(() => {
+        window.uploadProgress = [];
+        new MutationObserver(() => {
+          const bar = document.querySelector('[role="progressbar"][aria-label="Upload"]');
+          if (bar) window.uploadProgress.push(Number(bar.getAttribute('aria-valuenow')));
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['aria-valuenow'],
+        });
+      });
+      const upload = page.getByRole('region', { name: 'Video upload' });
+      await upload.getByLabel('Video file').setInputFiles(clip.file);
+      await upload.getByRole('progressbar', { name: 'Upload' }).waitFor();
+      await upload.getByText('Uploading…').waitFor();
+      await upload.getByText('e2e-upload.mp4').waitFor();
+      await screenshot(page, 'admin-add-video-uploading-1280');
+      await upload.getByText(/^Uploaded · (0:)?00:12\./).waitFor({ timeout: 30_000 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      assert.equal(await upload.getByRole('progressbar', { name: 'Upload' }).getAttribute('aria-valuenow'), '100');
+      const progress = await page.evaluate(() => window.uploadProgress);
+      assert.ok(
+        progress.some((v) => v > 0 && v < 100),
+        `the bar advanced through the upload, not straight to done: ${progress}`,
+      );
+      assert.deepEqual(
+        progress,
+        [...progress].sort((a, b) => a - b),
+        'the bar only moves forward',
+      );
+
+      // The required fields.
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Description').fill('Uploaded by the browser journey.');
+      await pick(page, 'Add genres', 'Synthpop');
+      await pick(page, 'Add moods', 'Calm');
+      await pick(page, 'Add video genres', 'Music Video');
+      await pick(page, 'Add tags', 'night');
+
+      // Track 1: the first seconds of the video.
+      let wizard = await wizardTo(page, 'Neon Avenue', 'Night Drive');
+      assert.deepEqual(await excerptFields(wizard), ['1', '0', '12'], 'from the start, at most the video long');
+      await wizard.getByLabel('End (seconds)').fill('5');
+      await screenshot(page, 'admin-track-wizard-1280');
+      await wizard.getByRole('button', { name: 'Save', exact: true }).click();
+      await wizard.waitFor({ state: 'detached' });
+
+      // Track 2: starts a second after the first, at the next position.
+      wizard = await wizardTo(page, 'Neon Avenue', 'City of Glass');
+      assert.deepEqual(await excerptFields(wizard), ['2', '6', '12']);
+      await wizard.getByLabel('End (seconds)').fill('10');
+      await wizard.getByRole('button', { name: 'Save', exact: true }).click();
+      await wizard.waitFor({ state: 'detached' });
+
+      // A third excerpt that overlaps the second is refused with the spec's message.
+      wizard = await wizardTo(page, 'Quiet Rooms', 'Blue Hour');
+      assert.deepEqual(await excerptFields(wizard), ['3', '11', '12']);
+      await wizard.getByLabel('Start (seconds)').fill('8');
+      await wizard.getByRole('button', { name: 'Save', exact: true }).click();
+      await wizard.getByRole('alert').getByText("Value Shouldn't override previous Track").waitFor();
+      await screenshot(page, 'admin-track-wizard-overlap-1280');
+      await wizard.getByRole('button', { name: 'Close' }).click();
+      await wizard.waitFor({ state: 'detached' });
+
+      const table = page.getByRole('table', { name: 'Tracks' });
+      const rows = async () =>
+        (await table.getByRole('row').all()).length > 1
+          ? await table
+              .locator('tbody tr')
+              .evaluateAll((trs) =>
+                trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)),
+              )
+          : [];
+      assert.deepEqual(await rows(), [
+        ['1', 'Night Drive', 'Neon Avenue'],
+        ['2', 'City of Glass', 'Neon Avenue'],
+      ]);
+      await screenshot(page, 'admin-add-video-filled-1280');
+
+      // Saved, it opens on its edit screen, where the processing state turns Ready.
+      await page.locator('.admin-page__footer').getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Video has been added', { exact: true }).waitFor();
+      await page.waitForURL(/\/editVideo\/\d+$/);
+      await page.getByRole('heading', { name: 'EDIT VIDEO' }).waitFor();
+      // Save was at the bottom: back up to the video panel, as a person would look.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const panel = page.getByRole('region', { name: 'Video', exact: true });
+      const state = panel.locator('.processing__state');
+      const seen = [];
+      let shot = false;
+      await eventually(
+        async () => {
+          const now = await state.textContent();
+          if (seen.at(-1) !== now) seen.push(now);
+          if (now === 'Processing' && !shot) {
+            shot = true;
+            await screenshot(page, 'admin-edit-video-processing-1280');
+          }
+          assert.equal(now, 'Ready');
+        },
+        90_000,
+        200,
+      );
+      const order = ['Uploaded', 'Queued', 'Processing', 'Ready'];
+      assert.deepEqual(
+        seen,
+        [...seen].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+        `states in pipeline order: ${seen}`,
+      );
+      assert.ok(order.includes(seen[0]) && seen.length >= 1, `seen ${seen}`);
+      assert.deepEqual(await rows(), [
+        ['1', 'Night Drive', 'Neon Avenue'],
+        ['2', 'City of Glass', 'Neon Avenue'],
+      ]);
+
+      // It plays: the clock of its stream moves on.
+      const player = panel.getByLabel(`${title} player`);
+      await player.waitFor();
+      // Its stream attached (hls.js) and the first frame in: then a click on the picture plays it.
+      await page.waitForFunction(
+        (name) => document.querySelector(`video[aria-label="${name}"]`)?.readyState >= 2,
+        `${title} player`,
+      );
+      await player.click();
+      await page.waitForFunction(
+        (name) => document.querySelector(`video[aria-label="${name}"]`)?.currentTime > 1,
+        `${title} player`,
+        { timeout: 20_000 },
+      );
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, 'admin-edit-video-ready-1280');
+
+      // The video list shows it Ready; deleted after the confirmation, it leaves the list.
+      await page.goto('/adminVideos');
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+      await row.getByText('Ready', { exact: true }).waitFor();
+      await row.getByText('(access off)').waitFor();
+      await screenshot(page, 'admin-videos-uploaded-1280');
+      await row.getByRole('button', { name: `Delete ${title}` }).click();
+      assert.equal(dialogs.at(-1), 'Do you really want to delete the video?');
+      await page.getByText('Video has been deleted', { exact: true }).waitFor();
+      await row.waitFor({ state: 'detached' });
+    } finally {
+      clip.remove();
+    }
+  },
+);

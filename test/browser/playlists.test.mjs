@@ -137,7 +137,9 @@ journey(use, 'a combination of filters narrows the results', {}, async ({ page }
   await page.getByRole('tab', { name: 'Moods' }).click();
   await page.getByRole('list', { name: 'Moods' }).getByRole('button', { name: 'Happy' }).click();
   await page.getByRole('list', { name: 'Active filters' }).getByText('Mood: Happy').waitFor();
+  // Night Drive goes as soon as the new query starts loading; the narrowed results come after.
   await results.getByRole('heading', { name: NIGHT_DRIVE }).waitFor({ state: 'detached' });
+  await results.getByRole('heading', { name: SUMMER }).waitFor();
   const both = await titles();
   assert.deepEqual(both, [SUMMER], 'Synthpop and Happy: only the summer video');
   assert.ok(genreOnly.length > both.length, `${genreOnly} narrowed to ${both}`);

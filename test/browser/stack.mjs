@@ -2,7 +2,7 @@
 // its own storage folder and Redis prefix, and the built api, worker and tracker on free ports.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,9 @@ export async function startStack({ log = console.log } = {}) {
   await admin.end();
   const databaseUrl = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
   const storage = mkdtempSync(path.join(tmpdir(), 'cuview-e2e-'));
+  // The api serves its own copy of the web build: a rebuild in the shared checkout while the
+  // journeys run would otherwise swap the assets under the index.html it has cached.
+  cpSync(path.join(root, 'web/dist'), path.join(storage, 'web'), { recursive: true });
   const [port, trackerPort, workerPort] = [await freePort(), await freePort(), await freePort()];
   const env = {
     ...process.env,
@@ -54,7 +57,7 @@ export async function startStack({ log = console.log } = {}) {
     STORAGE_DIR: path.join(storage, 'objects'),
     UPLOAD_TMP_DIR: path.join(storage, 'uploads'),
     MAIL_OUTBOX_DIR: path.join(storage, 'outbox'),
-    WEB_DIST_DIR: path.join(root, 'web/dist'),
+    WEB_DIST_DIR: path.join(storage, 'web'),
     DEMO_MEDIA_DIR: path.join(root, '.data/demo-media'),
     LOG_LEVEL: 'warn',
   };
@@ -94,17 +97,19 @@ export async function startStack({ log = console.log } = {}) {
       stdio: 'inherit',
     });
     if (seed.status !== 0) throw new Error('browser stack: seeding failed');
-    log('browser stack: waiting for the worker to transcode the demo videos');
+    // Analysis needs both: the transcoded (watermarked) videos and the fingerprinted album tracks.
+    log('browser stack: waiting for the worker to transcode the demo videos and fingerprint their tracks');
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     await waitFor(
       async () => {
         const { rows } = await db.query(
-          `SELECT count(*)::int AS pending FROM videos WHERE processing_state IN ('queued', 'processing', 'uploaded')`,
+          `SELECT (SELECT count(*)::int FROM videos WHERE processing_state IN ('queued', 'processing', 'uploaded'))
+                + (SELECT count(*)::int FROM album_tracks WHERE fingerprinted_at IS NULL) AS pending`,
         );
         return rows[0].pending === 0;
       },
-      'demo video transcoding',
+      'demo video transcoding and track fingerprinting',
       600,
     );
     await db.end();

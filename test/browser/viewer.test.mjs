@@ -1,6 +1,6 @@
 // Issue 7, the viewer: a visitor's first look and the sign-in detour, then playback as a
 // signed-in person sees it (the video plays, the quality picker, the track strip, next and
-// previous).
+// previous), and the analysis of the playing moment with its results panel.
 import assert from 'node:assert/strict';
 import {
   assertAccessible,
@@ -42,7 +42,11 @@ journey(use, 'a visitor who opens a playlist signs in and lands back on its play
   await page.goto('/');
   const tile = page.getByRole('link', { name: /^Open playlist / }).first();
   const name = (await tile.getAttribute('aria-label')).replace(/^Open playlist /, '');
-  await tile.click();
+  const chosen = new URL(await tile.getAttribute('href'), BASE_URL).searchParams.get('p');
+  // Enter on the focused tile: a click could land on its neighbour while the sections above
+  // are still loading and move the page.
+  await tile.focus();
+  await page.keyboard.press('Enter');
   await page.waitForURL(/\/login$/);
   await page.getByRole('heading', { name: 'Sign In' }).waitFor();
   await screenshot(page, 'login-1280');
@@ -51,6 +55,7 @@ journey(use, 'a visitor who opens a playlist signs in and lands back on its play
   await page.getByLabel('Password', { exact: true }).fill(VIEWER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname === '/home');
+  assert.equal(new URL(page.url()).searchParams.get('p'), chosen, 'back on the chosen playlist');
   // The player of the chosen playlist, with the person's initials in the top bar.
   await page.getByRole('region', { name: `Playlist ${name}` }).waitFor();
   await page.getByRole('region', { name: /^Video player: / }).waitFor();
@@ -137,4 +142,99 @@ journey(use, 'the track strip seeks, and next and previous move through the play
   await page.waitForURL((url) => url.searchParams.get('v') === String(second.id));
   await nowPlaying(page, second.title).waitFor();
   await screenshot(page, 'player-next-1280');
+});
+
+/**
+ * The start of the analysed window (spec viewer §4): the playback time rounded down to a
+ * multiple of 5 s, capped at duration - 30, never below 0.
+ */
+const analysisOffset = (seconds, duration) =>
+  Math.max(0, Math.min(Math.floor(seconds / 5) * 5, Math.floor(duration - 30)));
+
+/** The demo video whose only sound is one whole album track (libs/db/src/seed/demo/catalogue.ts). */
+const ANALYSED = { id: 1526, title: 'Summer Sessions: Chrome Hearts' };
+const RECOGNISED = { track: 'Blue Hour', album: 'Quiet Rooms', artist: 'Elena Sorrel Quartet' };
+
+journey(use, 'the analysis panel shows the recognised track', { timeout: 60_000 }, async ({ page }) => {
+  // When playback first started, by the page's clock.
+  await page.addInitScript(() => {
+    document.addEventListener('playing', () => (window.firstPlaying ??= performance.now()), true);
+  });
+  await signIn(page, VIEWER);
+  const video = await (await fetch(`${BASE_URL}/cuviewTV/get_video/${ANALYSED.id}/`)).json();
+  assert.ok(video.watermark && video.footprint, 'the demo video is watermarked and its track fingerprinted');
+  assert.deepEqual(
+    video.tracks.map((t) => t.title),
+    [RECOGNISED.track],
+  );
+
+  // The automatic run is held back for a moment, so the running ring can be seen and stopped.
+  const asked = [];
+  let held = true;
+  await page.route('**/get_analyze_info/**', async (route) => {
+    const [t, offset] = new URL(route.request().url()).pathname.split('/').filter(Boolean).slice(-2).map(Number);
+    const sincePlaying = await page.evaluate(() => performance.now() - window.firstPlaying);
+    asked.push({ t, offset, sincePlaying });
+    if (held) {
+      held = false;
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    }
+    // STOP aborts the request: continuing it then fails, as it should.
+    await route.continue().catch(() => undefined);
+  });
+
+  // The last video of the playlist: playing to its end does not move on and clear the results.
+  await page.goto(`/home?g=4&p=54&v=${ANALYSED.id}`);
+  await page.getByRole('region', { name: `Video player: ${ANALYSED.title}` }).waitFor();
+  const side = page.getByRole('complementary', { name: 'Now playing' });
+  await side.getByRole('button', { name: 'Analyze the playing moment' }).waitFor();
+  await page.waitForFunction(() => document.querySelector('video.player__video')?.currentTime > 0.2);
+
+  // 4.5 s after playback started the analysis starts by itself; the ring runs, with STOP.
+  const stop = side.getByRole('button', { name: 'Stop analysis' });
+  await stop.waitFor({ timeout: 10_000 });
+  assert.equal(asked.length, 1);
+  const [auto] = asked;
+  assert.ok(auto.sincePlaying >= 4400, `asked ${Math.round(auto.sincePlaying)} ms after playback started`);
+  assert.ok(auto.t >= 3 && auto.t <= 8, `at the playing moment (${auto.t} s)`);
+  assert.equal(auto.offset, analysisOffset(auto.t, video.duration), 'the window starts by the offset rule');
+  assert.ok(await page.locator('.analysis-ring.is-running').isVisible(), 'the ring animates');
+  await side.getByRole('status').getByText('Analysing…').waitFor();
+  await screenshot(page, 'analysis-running-1280');
+  await stop.click();
+  const analyze = side.getByRole('button', { name: 'Analyze the playing moment' });
+  await analyze.waitFor();
+  assert.equal(await page.getByRole('region', { name: 'Analysis results' }).count(), 0, 'stopped: no results');
+
+  // The ring button runs it again, now at 5 s or later: rounded down to 5, but a 12 s video
+  // is shorter than the 30 s window, so the cap keeps it at 0.
+  await page.waitForFunction(() => document.querySelector('video.player__video').currentTime >= 5.2);
+  const answered = page.waitForResponse((r) => r.url().includes('/get_analyze_info/'));
+  await analyze.click();
+  const answer = await (await answered).json();
+  const manual = asked.at(-1);
+  assert.equal(asked.length, 2);
+  assert.ok(manual.t >= 5, `at the playing moment (${manual.t} s)`);
+  assert.equal(manual.offset, analysisOffset(manual.t, video.duration));
+  assert.equal(manual.offset, 0, 'capped at duration - 30, never below 0');
+  assert.equal(answer.offset, 0, 'the api analysed that window');
+
+  // Both tabs, each with the recognised track: title, album and artists.
+  const results = page.getByRole('region', { name: 'Analysis results' });
+  await results.waitFor();
+  const tabs = results.getByRole('tab');
+  await eventually(async () => assert.deepEqual(await tabs.allTextContents(), ['WATERMARK', 'FOOTPRINT']));
+  for (const tab of ['WATERMARK', 'FOOTPRINT']) {
+    await results.getByRole('tab', { name: tab }).click();
+    assert.equal(await results.getByRole('tab', { name: tab }).getAttribute('aria-selected'), 'true');
+    const panel = results.getByRole('tabpanel', { name: tab });
+    await panel.getByRole('heading', { name: RECOGNISED.track, exact: true }).waitFor();
+    await panel.getByText(`Album: ${RECOGNISED.album}`, { exact: true }).waitFor();
+    await panel.getByRole('img', { name: RECOGNISED.album }).waitFor();
+    await panel.getByRole('heading', { name: 'Members' }).waitFor();
+    await panel.getByRole('listitem').filter({ hasText: RECOGNISED.artist }).first().waitFor();
+    await panel.getByRole('link', { name: 'Spotify', exact: true }).first().waitFor();
+    await screenshot(page, `analysis-${tab.toLowerCase()}-1280`);
+  }
+  assert.ok(!(await page.locator('.analysis-ring.is-running').isVisible()), 'the ring has stopped');
 });

@@ -56,7 +56,7 @@ async function fingerprintRows(trackId = albumTrackId): Promise<number> {
   return Number(n);
 }
 
-/** POST to the real tracker (same database as the worker) and answer its `result`. */
+/** POST to the real tracker (same database as the worker) and answer the track of its `result`. */
 async function askTracker(path: string, body: unknown): Promise<RecognisedTrack | null> {
   const response = await fetch(trackerUrl + path, {
     method: 'POST',
@@ -64,7 +64,9 @@ async function askTracker(path: string, body: unknown): Promise<RecognisedTrack 
     body: JSON.stringify(body),
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { result: RecognisedTrack | null }).result;
+  type Info = { wm_track?: RecognisedTrack; fp_track?: RecognisedTrack } | null;
+  const { result } = (await response.json()) as { result: Info };
+  return result?.wm_track ?? result?.fp_track ?? null;
 }
 
 /** What the tracker does with a footprint: look its hashes up in the index and vote on offsets. */

@@ -62,7 +62,9 @@ describe('tracking service', () => {
       json: { fp_numbers: footprintNumbers(excerpt), get_as_link: true, session_id: '1700000000-7' },
     });
     expect(response.status).toBe(200);
-    const { result } = (await response.json()) as { result: RecognisedTrack };
+    const { result: info } = (await response.json()) as { result: { fp_track: RecognisedTrack; result_link: string } };
+    const result = info.fp_track;
+    expect(info.result_link).toBe('https://store.example/t/1');
     expect(result.track_id).toBe(trackId);
     expect(result.track_title).toBe('Neon Road');
     expect(Math.abs(result.fp.offset! - 17)).toBeLessThan(0.05);
@@ -95,9 +97,10 @@ describe('tracking service', () => {
       json: { wm_numbers: [123456, 156, 300, 400], get_as_link: true, session_id: 's', start_pos: 30 },
     });
     expect(response.status).toBe(200);
-    const { result } = (await response.json()) as { result: RecognisedTrack };
-    expect(result.track_id).toBe(trackId);
-    expect(result.wm1_info.code).toBe(123456);
+    const { result } = (await response.json()) as { result: { wm_track: RecognisedTrack; result_link: string } };
+    expect(result.wm_track.track_id).toBe(trackId);
+    expect(result.wm_track.wm1_info.code).toBe(123456);
+    expect(result.result_link).toBe('https://store.example/t/1');
   });
 
   it('answers unknown codes with "No match" and malformed numbers with a clear 400', async () => {

@@ -5,13 +5,23 @@ import { toRecognisedTrack, type RecognisedTrack } from '../recognised/recognise
 import { FootprintLookupDto, WatermarkLookupDto, WM_PROTOCOL } from './lookup.dto.js';
 import { LookupRepository } from './lookup.repository.js';
 
+/** Spec viewer §3 "Analysis info": watermark_info and footprint_info. */
+export interface WatermarkInfo {
+  wm_track: RecognisedTrack;
+  result_link: string;
+}
+export interface FootprintInfo {
+  fp_track: RecognisedTrack;
+  result_link: string;
+}
+
 /** `result` is null when nothing matched; `message` then says so. */
-export interface LookupAnswer {
-  result: RecognisedTrack | null;
+export interface LookupAnswer<T> {
+  result: T | null;
   message?: string;
 }
 
-const NO_MATCH: LookupAnswer = { result: null, message: 'No match' };
+const NO_MATCH = { result: null, message: 'No match' } as const;
 const MAX_HASH = 0xffffff;
 const MAX_TICK = 0x7fffffff;
 
@@ -23,7 +33,7 @@ export class LookupService {
   ) {}
 
   /** wm_numbers: the detected code followed by the protocol constants 156, 300, 400. */
-  async byWatermark(body: WatermarkLookupDto): Promise<LookupAnswer> {
+  async byWatermark(body: WatermarkLookupDto): Promise<LookupAnswer<WatermarkInfo>> {
     const [code, ...protocol] = body.wm_numbers;
     if (protocol.some((value, i) => value !== WM_PROTOCOL[i])) {
       throw new BadRequestException({ message: `wm_numbers must be [code, ${WM_PROTOCOL.join(', ')}]` });
@@ -33,11 +43,13 @@ export class LookupService {
     if (!entry?.albumTrackId) return NO_MATCH;
     if (body.video_id !== undefined && entry.videoId !== body.video_id) return NO_MATCH;
     const track = await this.repository.findTrackForAnswer(entry.albumTrackId);
-    return track ? { result: toRecognisedTrack(track, this.config.PUBLIC_URL, { code }) } : NO_MATCH;
+    if (!track) return NO_MATCH;
+    const wmTrack = toRecognisedTrack(track, this.config.PUBLIC_URL, { code });
+    return { result: { wm_track: wmTrack, result_link: wmTrack.result_link } };
   }
 
   /** fp_numbers: landmark hashes and their ticks, flattened [hash0, tick0, hash1, tick1, ...]. */
-  async byFootprint(body: FootprintLookupDto): Promise<LookupAnswer> {
+  async byFootprint(body: FootprintLookupDto): Promise<LookupAnswer<FootprintInfo>> {
     const numbers = body.fp_numbers;
     if (numbers.length % 2 !== 0) {
       throw new BadRequestException({ message: 'fp_numbers must hold (hash, tick) pairs' });
@@ -57,11 +69,10 @@ export class LookupService {
     if (!match) return NO_MATCH;
     const track = await this.repository.findTrackForAnswer(match.trackId);
     if (!track) return NO_MATCH;
-    return {
-      result: toRecognisedTrack(track, this.config.PUBLIC_URL, {
-        offset: Math.round(match.offsetSeconds * 1000) / 1000,
-        score: match.score,
-      }),
-    };
+    const fpTrack = toRecognisedTrack(track, this.config.PUBLIC_URL, {
+      offset: Math.round(match.offsetSeconds * 1000) / 1000,
+      score: match.score,
+    });
+    return { result: { fp_track: fpTrack, result_link: fpTrack.result_link } };
   }
 }

@@ -811,26 +811,35 @@ export function fullProfile(): DemoProfile {
 
 /**
  * Small (tests): two tracks of the first and last album (ID3 tags with a catalogue number,
- * iTunes tags without one), the four default videos, 8 s each at 320x180.
+ * iTunes tags without one), the four default videos at 320x180: three of 8 s with two
+ * excerpts each, and the last (V1526) one whole 12 s track. The analysis window of a video
+ * shorter than 30 s is all of it, and two excerpts of equal length leave the footprint
+ * matcher without a clear winner (it wants the best track twice as strong as the next):
+ * the single-track video is the one whose analysis recognises a track by both watermark
+ * and footprint.
  */
 export function smallProfile(): DemoProfile {
   const keep = new Set([0, ALBUMS.length - 1]);
   const albums = ALBUMS.map((album, index) =>
     keep.has(index) ? { ...album, tracks: album.tracks.slice(0, 2) } : { ...album, tracks: [] },
   );
+  const trackSeconds = 12;
   const videos = VIDEOS.filter((v) => (DEFAULT_IDS.videos as readonly number[]).includes(v.id)).map((video, index) => ({
     ...video,
-    segments: [
-      { album: index % 2 === 0 ? 0 : ALBUMS.length - 1, track: 0 },
-      { album: index % 2 === 0 ? ALBUMS.length - 1 : 0, track: 1 },
-    ],
+    segments:
+      video.id === V1526
+        ? [{ album: ALBUMS.length - 1, track: 0 }]
+        : [
+            { album: index % 2 === 0 ? 0 : ALBUMS.length - 1, track: 0 },
+            { album: index % 2 === 0 ? ALBUMS.length - 1 : 0, track: 1 },
+          ],
   }));
   return {
     name: 'small',
     albums,
     videos,
-    trackSeconds: () => 12,
-    videoSeconds: () => 8,
+    trackSeconds: () => trackSeconds,
+    videoSeconds: (video) => (video.id === V1526 ? trackSeconds : 8),
     frame: { width: 320, height: 180 },
   };
 }

@@ -94,6 +94,7 @@ function TrackResult({ track, resultLink }: { track: RecognisedTrack; resultLink
               track.track_title
             )}
           </h3>
+          {track.album?.title && <p className="muted">Album: {track.album.title}</p>}
           {track.genre_title && <p className="muted">Genre: {track.genre_title}</p>}
           {track.fp?.mood && <p className="muted">Mood: {track.fp.mood}</p>}
         </div>
