@@ -4,7 +4,7 @@
  * is cached under bench/.cache/recognition.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FP_SAMPLE_RATE } from '@app/recognition';
 import { Prng } from '../../libs/recognition/src/dsp/prng.js';
@@ -119,6 +119,7 @@ function cacheKey(...extra: (string | number)[]): string {
 }
 
 function writeAtomic(file: string, data: Uint8Array): void {
+  mkdirSync(CACHE, { recursive: true });
   writeFileSync(`${file}.tmp`, data);
   renameSync(`${file}.tmp`, file);
 }

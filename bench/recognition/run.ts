@@ -157,6 +157,34 @@ async function runFingerprint(pool: Pool): Promise<FingerprintReport> {
       `${fmt(percentile(t, 50), 1)} / ${fmt(percentile(t, 95), 1)}`,
     ]);
   }
+  // Why unknown audio is (not) accepted: score and runner-up (p5/p50/p95/max) of the best
+  // candidate of every unindexed query, taken with no acceptance rule (untimed), next to
+  // those of the correct answers.
+  const unthresholded = { minScore: 0, minRatio: 0 };
+  const spread = (v: number[]): string =>
+    `${fmt(percentile(v, 5))}/${fmt(percentile(v, 50))}/${fmt(percentile(v, 95))}/${fmt(Math.max(...v))}`;
+  for (const length of QUERY_LENGTHS) {
+    const right = queries.flatMap((q, i) =>
+      q.indexed && q.length === length && answers[i]?.trackId === q.seed ? [answers[i]] : [],
+    );
+    const unknown = queries.flatMap((q, i) => {
+      if (q.indexed || q.length !== length) return [];
+      const fp = fingerprint(qAudio[i]!, QUERY_OPTIONS);
+      const best = matchFingerprint(fp, index.lookup(uniqueHashes(fp)), unthresholded);
+      return best ? [best] : [];
+    });
+    for (const [label, set] of [
+      ['correct answers', right],
+      ['NOT indexed, best candidate', unknown],
+    ] as const) {
+      rows.push([
+        'fingerprint',
+        `${length} s, ${label}`,
+        String(set.length),
+        `score ${spread(set.map((m) => m.score))}; runner-up ${spread(set.map((m) => m.runnerUpScore))}`,
+      ]);
+    }
+  }
   const five = queries.flatMap((q, i) => (q.length === 5 ? [times[i]!] : []));
   const indexed = queries.filter((q) => q.indexed);
   const wrongAll = queries.filter((q, i) => q.indexed && answers[i] && answers[i].trackId !== q.seed).length;

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { resample } from '../dsp/resample.js';
 import { addPinkNoise } from '../testing/signals.js';
 import { SynthTrack } from '../testing/synth.js';
-import { FP_SAMPLE_RATE, fingerprint, INDEX_OPTIONS, packHash, QUERY_OPTIONS } from './fingerprint.js';
+import { FP_SAMPLE_RATE, FP_TICK_SECONDS, fingerprint, INDEX_OPTIONS, packHash, QUERY_OPTIONS } from './fingerprint.js';
 import { InMemoryFingerprintIndex } from './index-store.js';
 import { matchFingerprint, queryFingerprintIndex, uniqueHashes } from './matcher.js';
 
@@ -47,10 +47,44 @@ describe('landmark fingerprint', () => {
   });
 
   it('rejects excerpts of tracks that are not indexed', () => {
-    for (const seed of [101, 102, 103]) {
+    for (const seed of [101, 102, 103, 104, 105, 106, 107, 108]) {
       const query = fingerprint(excerpt(seed, 8, 5), QUERY_OPTIONS);
       expect(matchFingerprint(query, index.lookup(uniqueHashes(query)))).toBeNull();
     }
+  });
+
+  it('judges the winner against the best other track by distinct evidence, not by raw votes', () => {
+    // Query: 40 distinct hashes at 40 distinct ticks, plus one hash repeated at 30 ticks.
+    const distinct = Array.from({ length: 40 }, (_, t) => t);
+    const repeated = Array.from({ length: 30 }, (_, t) => 100 + 3 * t);
+    const query = {
+      hashes: Uint32Array.from([...distinct.map((t) => 1000 + t), ...repeated.map(() => 7)]),
+      ticks: Uint32Array.from([...distinct, ...repeated]),
+      duration: 5,
+    };
+    const rows = { hashes: [] as number[], trackIds: [] as number[], ticks: [] as number[] };
+    const post = (hash: number, trackId: number, tick: number): void => {
+      rows.hashes.push(hash);
+      rows.trackIds.push(trackId);
+      rows.ticks.push(tick);
+    };
+    // Track 1: ten distinct agreeing hashes at offset 500 (score 10).
+    for (let t = 0; t < 10; t++) post(1000 + t, 1, 500 + t);
+    // Tracks 2..8: a repeated pattern, many raw votes at one offset from a single hash (score 1).
+    for (let id = 2; id <= 8; id++) for (let t = 0; t < 30; t++) post(7, id, 2000 + 100 + 3 * t);
+    // Track 9: eight distinct agreeing hashes (score 8), fewer raw votes than tracks 2..8.
+    for (let t = 20; t < 28; t++) post(1000 + t, 9, 800 + t);
+    const asRows = (skip: number) => {
+      const keep = rows.trackIds.map((id) => id !== skip);
+      const pick = (a: number[]) => Uint32Array.from(a.filter((_, i) => keep[i]));
+      return { hashes: pick(rows.hashes), trackIds: pick(rows.trackIds), ticks: pick(rows.ticks) };
+    };
+    // 10 against a runner-up of 8 is no clear answer …
+    expect(matchFingerprint(query, asRows(-1))).toBeNull();
+    // … but without track 9 it is, at its offset.
+    const match = matchFingerprint(query, asRows(9));
+    expect(match).toMatchObject({ trackId: 1, score: 10, runnerUpScore: 1 });
+    expect(match!.offsetSeconds).toBeCloseTo(500 * FP_TICK_SECONDS, 6);
   });
 
   it('rejects silence and stays silent about empty lookups', () => {

@@ -13,7 +13,10 @@ export interface FingerprintMatch {
    * times and the number of distinct hashes that agree on it.
    */
   score: number;
-  /** Score of the best other track (to judge how clear the answer is). */
+  /**
+   * Score of the best other track (to judge how clear the answer is): the background level
+   * of this query against this index.
+   */
   runnerUpScore: number;
 }
 
@@ -28,8 +31,12 @@ export interface MatchOptions {
 }
 
 /**
- * Set on the evaluation corpus (bench/recognition): with these, no query of an unindexed
- * track was accepted while clean and AAC queries were all found.
+ * Set on the evaluation corpus (bench/recognition, 500 tracks): the best candidate of a 5 s
+ * query of an unindexed track scores at most 1.9x the runner-up (median 1.1x), a correct
+ * answer a median of 8x (only some at 0 dB SNR fall below 2x). With these no unindexed
+ * query was accepted while clean and AAC queries were all found. The ratio needs the
+ * runner-up over every track (see matchFingerprint); it is the query's background level,
+ * so it grows with the index.
  */
 export const DEFAULT_MATCH_OPTIONS: MatchOptions = { minScore: 8, minRatio: 2 };
 
@@ -45,7 +52,8 @@ const REFERENCE_SPAN_SECONDS = 5;
 const ALIGN_TOLERANCE = 1;
 const OFFSET_BIAS = 1 << 21;
 const TRACK_STRIDE = 1 << 22;
-const CANDIDATES = 8;
+/** Tracks re-scored in the first batch (later batches grow fourfold). */
+const FIRST_BATCH = 8;
 
 /** The distinct hashes of a query, ready for one batched store lookup. */
 export function uniqueHashes(fp: Fingerprint): Uint32Array {
@@ -118,40 +126,50 @@ export function matchFingerprint(
       bestKey[ti] = key;
     }
   }
-  // Re-score the strongest candidates by distinct evidence. A repeated pattern (a drum loop,
-  // a held chord) yields the same few hashes again and again, and one chord onset yields
-  // many hashes (its harmonics paired with each other) at a single query time: counting
-  // both distinct hashes and distinct query times, and keeping the smaller, discounts both.
-  const candidates = Array.from(trackIds.keys())
-    .sort((a, b) => bestPerTrack[b]! - bestPerTrack[a]!)
-    .slice(0, CANDIDATES);
+  // Re-score tracks by distinct evidence. A repeated pattern (a drum loop, a held chord)
+  // yields the same few hashes again and again, and one chord onset yields many hashes (its
+  // harmonics paired with each other) at a single query time: counting both distinct hashes
+  // and distinct query times, and keeping the smaller, discounts both. The runner-up must be
+  // the true second best by this score, not among the few tracks with the most raw votes:
+  // a track in the same key and tempo collects many raw votes from repeated material whose
+  // distinct score is low, and would hide the track that shows the real background level.
+  // A track's distinct score never exceeds its raw votes, so tracks are re-scored in batches
+  // in order of raw votes until no remaining track can reach the current runner-up.
+  const order = Array.from(trackIds.keys()).sort((a, b) => bestPerTrack[b]! - bestPerTrack[a]!);
+  const weighted = new Float64Array(trackIds.length);
+  const raw = new Float64Array(trackIds.length);
   const candidateOf = new Int32Array(trackIds.length).fill(-1);
-  candidates.forEach((ti, c) => (candidateOf[ti] = c));
-  const distinctHashes = candidates.map(() => new Set<number>());
-  const distinctTicks = candidates.map(() => new Set<number>());
-  const weighted = new Float64Array(candidates.length);
-  const raw = new Float64Array(candidates.length);
-  for (let v = 0; v < vKey.length; v++) {
-    const key = vKey[v]!;
-    const c = candidateOf[floor(key / TRACK_STRIDE)]!;
-    if (c < 0) continue;
-    const d = key - bestKey[candidates[c]!]!;
-    if (d < -ALIGN_TOLERANCE || d > ALIGN_TOLERANCE) continue;
-    distinctHashes[c]!.add(vHash[v]!);
-    distinctTicks[c]!.add(vTick[v]!);
-    weighted[c]! += d;
-    raw[c]!++;
-  }
   let best = -1;
   let score = 0;
   let runnerUp = 0;
-  for (let c = 0; c < candidates.length; c++) {
-    const sc = min(distinctHashes[c]!.size, distinctTicks[c]!.size);
-    if (sc > score) {
-      runnerUp = score;
-      score = sc;
-      best = c;
-    } else if (sc > runnerUp) runnerUp = sc;
+  for (let from = 0; from < order.length;) {
+    if (bestPerTrack[order[from]!]! <= runnerUp) break;
+    const batch = order.slice(from, from + (from === 0 ? FIRST_BATCH : 4 * from));
+    from += batch.length;
+    batch.forEach((ti, c) => (candidateOf[ti] = c));
+    const distinctHashes = batch.map(() => new Set<number>());
+    const distinctTicks = batch.map(() => new Set<number>());
+    for (let v = 0; v < vKey.length; v++) {
+      const key = vKey[v]!;
+      const ti = floor(key / TRACK_STRIDE);
+      const c = candidateOf[ti]!;
+      if (c < 0) continue;
+      const d = key - bestKey[ti]!;
+      if (d < -ALIGN_TOLERANCE || d > ALIGN_TOLERANCE) continue;
+      distinctHashes[c]!.add(vHash[v]!);
+      distinctTicks[c]!.add(vTick[v]!);
+      weighted[ti]! += d;
+      raw[ti]!++;
+    }
+    batch.forEach((ti, c) => {
+      candidateOf[ti] = -1;
+      const sc = min(distinctHashes[c]!.size, distinctTicks[c]!.size);
+      if (sc > score) {
+        runnerUp = score;
+        score = sc;
+        best = ti;
+      } else if (sc > runnerUp) runnerUp = sc;
+    });
   }
   if (best < 0) return null;
   let first = Infinity;
@@ -164,10 +182,10 @@ export function matchFingerprint(
   const ratio = options.minRatio * pow(max(1, span / REFERENCE_SPAN_SECONDS), RATIO_GROWTH);
   if (score < options.minScore || score < ratio * runnerUp) return null;
   // Offset: vote-weighted mean of the bins in the winning window.
-  const key = bestKey[candidates[best]!]!;
+  const key = bestKey[best]!;
   const offsetTicks = (key % TRACK_STRIDE) - OFFSET_BIAS + weighted[best]! / raw[best]!;
   return {
-    trackId: trackIds[candidates[best]!]!,
+    trackId: trackIds[best]!,
     offsetSeconds: offsetTicks * FP_TICK_SECONDS,
     score,
     runnerUpScore: runnerUp,
