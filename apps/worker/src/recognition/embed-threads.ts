@@ -3,9 +3,10 @@ import { Worker } from 'node:worker_threads';
 import type { EmbedReply, EmbedRequest } from './embed-thread.js';
 
 /**
- * Threads that embed the watermark, so the embedding runs on every core and the job's event
- * loop stays free: it keeps the job's lock renewed and pipes the marked audio to ffmpeg while
- * the next blocks are embedded. One set per transcode (a thread starts in tens of ms).
+ * Threads that embed the watermark, so the job's event loop stays free: it keeps the job's
+ * lock renewed and pipes the marked audio to ffmpeg while the next blocks are embedded. One
+ * set per worker process, shared by its jobs (a thread takes tens of ms to start, and its
+ * compiled code stays warm).
  */
 export class EmbedThreads {
   private readonly threads: Worker[] = [];
@@ -33,6 +34,11 @@ export class EmbedThreads {
       this.threads.push(thread);
       this.idle.push(thread);
     }
+  }
+
+  /** False once a thread failed or the set was closed: a new set is needed. */
+  get healthy(): boolean {
+    return this.failure === undefined;
   }
 
   /** The marked copy of `pcm` (interleaved, `channels` channels) carrying `code`. */
