@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -28,8 +29,31 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Writes a Brotli and a gzip copy beside every script, style sheet and SVG of the build, which
+ * the api serves to browsers that accept them (@fastify/static preCompressed): the landing
+ * page's JavaScript crosses the network at about a third of its size, compressed once at its
+ * best level instead of on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'cuview-precompress',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (!/\.(js|css|svg)$/.test(item.fileName)) continue;
+        const source = Buffer.from(item.type === 'chunk' ? item.code : item.source);
+        if (source.length < 1024) continue;
+        const brotli = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        this.emitFile({ type: 'asset', fileName: `${item.fileName}.br`, source: brotli });
+        this.emitFile({ type: 'asset', fileName: `${item.fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), chunkModules()],
+  plugins: [react(), chunkModules(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

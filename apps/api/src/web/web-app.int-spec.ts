@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApi, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
@@ -14,6 +15,9 @@ describe('the built web app, served by the api', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>CUVIEW TV</title><div id="root"></div>');
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    const vendor = `export const words = ${JSON.stringify('music video '.repeat(500))};`;
+    await writeFile(path.join(dist, 'assets', 'vendor-def456.js'), vendor);
+    await writeFile(path.join(dist, 'assets', 'vendor-def456.js.br'), brotliCompressSync(vendor));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     api = await startTestApi(createApiApp, { WEB_DIST_DIR: dist });
   });
@@ -27,6 +31,19 @@ describe('the built web app, served by the api', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('console.log("app")');
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the Brotli copy the build wrote to a browser that accepts it, the plain file otherwise', async () => {
+    const compressed = await api.request('/assets/vendor-def456.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(compressed.headers.get('content-type')).toMatch(/javascript/);
+    expect(await compressed.text()).toMatch(/^export const words = "music video music video/);
+
+    const plain = await api.request('/assets/vendor-def456.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.text()).length).toBeGreaterThan(6000);
   });
 
   it('serves other files without the long cache', async () => {

@@ -27,6 +27,8 @@ export async function serveWebApp(app: NestFastifyApplication, distDir: string |
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each script and style sheet (web/vite.config.ts).
+    preCompressed: true,
     setHeaders: (reply: FastifyReply, filePath: string) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
