@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -39,14 +41,15 @@ function precompress(): Plugin {
   return {
     name: 'cuview-precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const item of Object.values(bundle)) {
-        if (!/\.(js|css|svg)$/.test(item.fileName)) continue;
-        const source = Buffer.from(item.type === 'chunk' ? item.code : item.source);
+    // After the files are written: earlier, chunks still hold placeholders Vite fills in last.
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(fileName)) continue;
+        const file = join(options.dir!, fileName);
+        const source = readFileSync(file);
         if (source.length < 1024) continue;
-        const brotli = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-        this.emitFile({ type: 'asset', fileName: `${item.fileName}.br`, source: brotli });
-        this.emitFile({ type: 'asset', fileName: `${item.fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
       }
     },
   };

@@ -3,8 +3,8 @@
 // the JavaScript the landing page loads (the entry and the landing route, with everything they
 // import statically) exceeds the budget or holds any admin module.
 // Run after `npm run build -w web`:  npm run check:bundle -w web
-import { readFileSync, existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -99,5 +99,19 @@ if (adminInLanding.length) {
   console.error('FAIL: admin code is loaded by the landing page:\n  ' + adminInLanding.join('\n  '));
   failed = true;
 }
-if (!failed) console.log('OK: landing page within budget and free of admin code.');
+// The api sends these copies instead of the files: each must be its file, byte for byte.
+const copies = readdirSync(join(dist, 'assets')).filter((f) => /\.(br|gz)$/.test(f));
+const wrongCopies = copies.filter((copy) => {
+  const file = readFileSync(join(dist, 'assets', copy.replace(/\.(br|gz)$/, '')));
+  const packed = readFileSync(join(dist, 'assets', copy));
+  return !(copy.endsWith('.br') ? brotliDecompressSync(packed) : gunzipSync(packed)).equals(file);
+});
+if (copies.length === 0 || wrongCopies.length > 0) {
+  console.error(
+    `FAIL: precompressed copies missing or not equal to their files: ${wrongCopies.join(', ') || 'none found'}`,
+  );
+  failed = true;
+}
+if (!failed)
+  console.log(`OK: landing page within budget and free of admin code; ${copies.length} precompressed copies match.`);
 process.exit(failed ? 1 : 0);
