@@ -5,21 +5,17 @@
  * imported, fingerprinted and transcoded with its watermark first (not timed). Each request
  * asks for a window not asked for before, so no answer comes from an earlier job.
  */
-import { join } from 'node:path';
 import { loadConfig } from '@app/config';
 import { JobName } from '@app/contracts';
-import { runProcess, writeWav } from '@app/media';
 import { signTestAccessToken } from '@app/testing';
 import { createApiApp } from '../../apps/api/src/bootstrap.js';
 import {
   createWorkerTestEnv,
-  insertAlbumTrack,
-  insertVideo,
+  insertTwoSongVideo,
   readVideo,
   spawnWorker,
   waitFor,
 } from '../../apps/worker/test/harness.js';
-import { SynthTrack } from '../../libs/recognition/src/testing/synth.js';
 
 const SONG_SECONDS = 75;
 const SAMPLE_RATE = 48_000;
@@ -39,37 +35,12 @@ async function main(): Promise<void> {
   const api = await createApiApp(loadConfig({ ...t.env, PORT: '0' }), { logger: false });
   try {
     console.log(`preparing: two ${SONG_SECONDS} s songs, their fingerprints, the watermarked ladder…`);
-    const dir = join(t.env.WORKER_TMP_DIR!, '..');
-    const songs = [new SynthTrack(4242, SONG_SECONDS), new SynthTrack(5151, SONG_SECONDS)].map((s) =>
-      s.render(SAMPLE_RATE),
-    );
-    const soundtrack = new Float32Array(songs[0]!.length + songs[1]!.length);
-    soundtrack.set(songs[0]!);
-    soundtrack.set(songs[1]!, songs[0]!.length);
-    await writeWav(join(dir, 'song-a.wav'), songs[0]!, SAMPLE_RATE, 1);
-    await writeWav(join(dir, 'song-b.wav'), songs[1]!, SAMPLE_RATE, 1);
-    await writeWav(join(dir, 'soundtrack.wav'), soundtrack, SAMPLE_RATE, 1);
-    const clip = join(dir, 'clip.mp4');
-    await runProcess('ffmpeg', [
-      ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
-      ...['-f', 'lavfi', '-i', `testsrc2=s=640x360:r=25:d=${2 * SONG_SECONDS}`, '-i', join(dir, 'soundtrack.wav')],
-      ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-b:a', '160k', '-ac', '2', '-shortest', clip],
-    ]);
-    await t.storage.putFile('audio/bench/song-a.wav', join(dir, 'song-a.wav'));
-    await t.storage.putFile('audio/bench/song-b.wav', join(dir, 'song-b.wav'));
-    await t.storage.putFile('originals/bench/clip.mp4', clip);
-    const tracks = [
-      await insertAlbumTrack(t.db, 'audio/bench/song-a.wav', SONG_SECONDS),
-      await insertAlbumTrack(t.db, 'audio/bench/song-b.wav', SONG_SECONDS),
-    ];
-    const videoId = await insertVideo(t.db, { originalKey: 'originals/bench/clip.mp4', thumbnailKey: 'images/b.jpg' });
-    await t.db.query(
-      `INSERT INTO video_tracks (video_id, album_track_id, position, start_time, end_time)
-       VALUES ($1, $2, 1, 0, $4), ($1, $3, 2, $4, $5)`,
-      [videoId, tracks[0], tracks[1], SONG_SECONDS, 2 * SONG_SECONDS],
-    );
-    for (const albumTrackId of tracks) await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId });
+    const { videoId, albumTrackIds } = await insertTwoSongVideo(t, {
+      songSeconds: SONG_SECONDS,
+      sampleRate: SAMPLE_RATE,
+      size: '640x360',
+    });
+    for (const albumTrackId of albumTrackIds) await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId });
     await t.queues.enqueue(JobName.VideoTranscode, { videoId });
     await waitFor(
       'the video to be ready',

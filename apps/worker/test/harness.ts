@@ -6,8 +6,10 @@ import { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '@app/config';
 import { ProcessingState } from '@app/contracts';
 import { createDataSource } from '@app/db';
-import { LocalStorage, runProcess } from '@app/media';
+import { LocalStorage, runProcess, writeWav } from '@app/media';
 import { createTestDatabase, serviceUrls, uniqueRedisPrefix } from '@app/testing';
+// The deterministic music synthesizer of the recognition tests (not exported by the library).
+import { SynthTrack } from '../../../libs/recognition/src/testing/synth.js';
 import { JobQueues } from '../src/job-queues.js';
 import { loadWorkerSettings, type WorkerSettings } from '../src/worker.settings.js';
 
@@ -102,6 +104,59 @@ export async function insertAlbumTrack(db: DataSource, audioKey: string | null, 
     [album!.id, audioKey, duration],
   );
   return track!.id;
+}
+
+export interface TwoSongVideo {
+  videoId: number;
+  /** Song A's and song B's album tracks. */
+  albumTrackIds: [number, number];
+  /** The video's track entries: song A from 0 s, song B from `songSeconds`. */
+  entryIds: [number, number];
+}
+
+/**
+ * A music video of two synthesised songs, one after the other, over a test picture: the
+ * songs stored as album tracks and the video with one track entry per song, all queued for
+ * nothing yet (the caller runs the fingerprint and transcode jobs it needs).
+ */
+export async function insertTwoSongVideo(
+  t: WorkerTestEnv,
+  { songSeconds, sampleRate, size }: { songSeconds: number; sampleRate: number; size: string },
+): Promise<TwoSongVideo> {
+  const dir = join(t.env.WORKER_TMP_DIR!, '..');
+  const songs = [new SynthTrack(4242, songSeconds), new SynthTrack(5151, songSeconds)].map((song) =>
+    song.render(sampleRate),
+  );
+  const soundtrack = new Float32Array(songs[0]!.length + songs[1]!.length);
+  soundtrack.set(songs[0]!);
+  soundtrack.set(songs[1]!, songs[0]!.length);
+  await writeWav(join(dir, 'song-a.wav'), songs[0]!, sampleRate, 1);
+  await writeWav(join(dir, 'song-b.wav'), songs[1]!, sampleRate, 1);
+  await writeWav(join(dir, 'soundtrack.wav'), soundtrack, sampleRate, 1);
+  const clip = join(dir, 'clip.mp4');
+  await runProcess('ffmpeg', [
+    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
+    ...['-f', 'lavfi', '-i', `testsrc2=s=${size}:r=25:d=${2 * songSeconds}`, '-i', join(dir, 'soundtrack.wav')],
+    ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-b:a', '160k', '-ac', '2', '-shortest', clip],
+  ]);
+  await t.storage.putFile('audio/test/song-a.wav', join(dir, 'song-a.wav'));
+  await t.storage.putFile('audio/test/song-b.wav', join(dir, 'song-b.wav'));
+  await t.storage.putFile('originals/test/clip.mp4', clip);
+  const albumTrackIds: [number, number] = [
+    await insertAlbumTrack(t.db, 'audio/test/song-a.wav', songSeconds),
+    await insertAlbumTrack(t.db, 'audio/test/song-b.wav', songSeconds),
+  ];
+  const videoId = await insertVideo(t.db, {
+    originalKey: 'originals/test/clip.mp4',
+    thumbnailKey: 'images/test/t.jpg',
+  });
+  const entries: { id: number }[] = await t.db.query(
+    `INSERT INTO video_tracks (video_id, album_track_id, position, start_time, end_time)
+     VALUES ($1, $2, 1, 0, $4), ($1, $3, 2, $4, $5) RETURNING id`,
+    [videoId, ...albumTrackIds, songSeconds, 2 * songSeconds],
+  );
+  return { videoId, albumTrackIds, entryIds: [entries[0]!.id, entries[1]!.id] };
 }
 
 export interface VideoRow {

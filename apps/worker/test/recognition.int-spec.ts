@@ -1,13 +1,9 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Job } from 'bullmq';
 import { loadConfig } from '@app/config';
 import { JobName, type JobPayload } from '@app/contracts';
-import { runProcess, writeWav } from '@app/media';
 import { matchFingerprint, uniqueHashes, type Fingerprint, type PostingRows } from '@app/recognition';
-// The deterministic music synthesizer of the recognition tests (not exported by the library).
-import { SynthTrack } from '../../../libs/recognition/src/testing/synth.js';
 import { createTrackerApp } from '../../tracker/src/bootstrap.js';
 import { MAX_FP_NUMBERS, WM_PROTOCOL } from '../../tracker/src/lookup/lookup.dto.js';
 import type { RecognisedTrack } from '../../tracker/src/recognised/recognised-track.js';
@@ -15,14 +11,7 @@ import { startWorker, type WorkerApp } from '../src/bootstrap.js';
 import { ANALYSIS_WINDOW_SECONDS, type AnalyzeResult } from '../src/processors/video-analyze.processor.js';
 import type { TranscodeResult } from '../src/processors/video-transcode.processor.js';
 import { FOOTPRINT_MAX_LANDMARKS_PER_SECOND } from '../src/recognition/recognition-engine.js';
-import {
-  createWorkerTestEnv,
-  insertAlbumTrack,
-  insertVideo,
-  readVideo,
-  waitFor,
-  type WorkerTestEnv,
-} from './harness.js';
+import { createWorkerTestEnv, insertTwoSongVideo, readVideo, waitFor, type WorkerTestEnv } from './harness.js';
 
 const SONG_SECONDS = 40;
 const SAMPLE_RATE = 44_100;
@@ -99,36 +88,11 @@ beforeAll(async () => {
     // counting as stalled and running twice.
     WORKER_LOCK_DURATION_MS: '30000',
   });
-  const dir = join(t.env.WORKER_TMP_DIR!, '..');
-  const songs = [new SynthTrack(4242, SONG_SECONDS), new SynthTrack(5151, SONG_SECONDS)].map((song) =>
-    song.render(SAMPLE_RATE),
-  );
-  const soundtrack = new Float32Array(songs[0]!.length + songs[1]!.length);
-  soundtrack.set(songs[0]!);
-  soundtrack.set(songs[1]!, songs[0]!.length);
-  await writeWav(join(dir, 'song-a.wav'), songs[0]!, SAMPLE_RATE, 1);
-  await writeWav(join(dir, 'song-b.wav'), songs[1]!, SAMPLE_RATE, 1);
-  await writeWav(join(dir, 'soundtrack.wav'), soundtrack, SAMPLE_RATE, 1);
-  // The music video: a test picture over the two songs, one after the other.
-  const clip = join(dir, 'clip.mp4');
-  await runProcess('ffmpeg', [
-    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
-    ...['-f', 'lavfi', '-i', `testsrc2=s=320x240:r=25:d=${2 * SONG_SECONDS}`, '-i', join(dir, 'soundtrack.wav')],
-    ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
-    ...['-c:a', 'aac', '-b:a', '160k', '-ac', '2', '-shortest', clip],
-  ]);
-  await t.storage.putFile('audio/test/song-a.wav', join(dir, 'song-a.wav'));
-  await t.storage.putFile('audio/test/song-b.wav', join(dir, 'song-b.wav'));
-  await t.storage.putFile('originals/test/clip.mp4', clip);
-  albumTrackId = await insertAlbumTrack(t.db, 'audio/test/song-a.wav', SONG_SECONDS);
-  secondAlbumTrackId = await insertAlbumTrack(t.db, 'audio/test/song-b.wav', SONG_SECONDS);
-  videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4', thumbnailKey: 'images/test/t.jpg' });
-  const entries: { id: number }[] = await t.db.query(
-    `INSERT INTO video_tracks (video_id, album_track_id, position, start_time, end_time)
-     VALUES ($1, $2, 1, 0, $4), ($1, $3, 2, $4, $5) RETURNING id`,
-    [videoId, albumTrackId, secondAlbumTrackId, SONG_SECONDS, 2 * SONG_SECONDS],
-  );
-  entryIds = [entries[0]!.id, entries[1]!.id];
+  ({
+    videoId,
+    albumTrackIds: [albumTrackId, secondAlbumTrackId],
+    entryIds,
+  } = await insertTwoSongVideo(t, { songSeconds: SONG_SECONDS, sampleRate: SAMPLE_RATE, size: '320x240' }));
   worker = await startWorker(t.config, t.settings);
   // The tracking service, reading what the worker writes (codes and the fingerprint index).
   tracker = await createTrackerApp(loadConfig({ ...t.env, PORT: '0', PUBLIC_URL: 'http://tv.example' }), {

@@ -29,6 +29,7 @@ export {
 } from './hls/hls-ladder-command.js';
 export {
   transcodeHlsLadder,
+  scanKeyframesIfCopyPossible,
   completeMasterPlaylist,
   type TranscodeHlsOptions,
   type HlsLadderResult,

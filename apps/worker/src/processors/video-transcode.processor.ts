@@ -6,12 +6,10 @@ import { ImageKind, JobName, type JobPayload } from '@app/contracts';
 import {
   extractPosterFrame,
   MASTER_PLAYLIST,
-  NEEDS_KEYFRAME_SCAN,
   newStorageKey,
-  planLadder,
   probeMedia,
   putDirectory,
-  scanKeyframes,
+  scanKeyframesIfCopyPossible,
   transcodeHlsLadder,
   type HlsLadderResult,
   type StorageDriver,
@@ -127,9 +125,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
     // audio decodes; the watermark is embedded while ffmpeg already writes the ladder.
     const [audio, scan] = await Promise.allSettled([
       this.watermarker.prepare({ videoId: video.id, source, probe, dir, signal: context.signal, log: context.log }),
-      planLadder(probe, { externalAudio: probe.hasAudio }).copyRefusedBecause === NEEDS_KEYFRAME_SCAN
-        ? scanKeyframes(source, probe.container, tools)
-        : undefined,
+      scanKeyframesIfCopyPossible(source, probe, { externalAudio: probe.hasAudio }, tools),
     ]);
     if (audio.status === 'rejected' || scan.status === 'rejected') {
       if (audio.status === 'fulfilled') await audio.value?.dispose();

@@ -74,6 +74,22 @@ export interface HlsLadderResult {
 }
 
 /**
+ * The source's keyframes when the plan needs them to decide on a copy, else undefined:
+ * scanning packets costs a demux pass, so it is done only when everything else allows a copy.
+ * A caller may run it beside other work and hand the result to transcodeHlsLadder.
+ */
+export async function scanKeyframesIfCopyPossible(
+  source: string,
+  probe: MediaProbe,
+  planOptions: Omit<PlanOptions, 'keyframes'>,
+  tools: MediaToolOptions = {},
+): Promise<KeyframeScan | undefined> {
+  if (planOptions.disableCopy) return undefined;
+  if (planLadder(probe, planOptions).copyRefusedBecause !== NEEDS_KEYFRAME_SCAN) return undefined;
+  return scanKeyframes(source, probe.container, tools);
+}
+
+/**
  * Probes the source (file protocol only), plans the ladder (scanning keyframes first when
  * the top rendition could be a remux), runs the single ffmpeg process and completes the
  * master playlist. Throws BadMediaError for input that is not a usable video.
@@ -83,17 +99,10 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
   const probe = options.probe ?? (await probeMedia(options.source, 'video', options));
   const externalAudio = Boolean(options.audioWav ?? options.audioStream);
 
-  const trial = planLadder(probe, {
-    ...options.plan,
-    keyframes: options.keyframes,
-    externalAudio,
-  });
-  let plan = trial;
-  // Scanning packets costs a demux pass, so only do it when everything else allows a copy.
-  if (!options.plan?.disableCopy && trial.copyRefusedBecause === NEEDS_KEYFRAME_SCAN) {
-    const keyframes = await scanKeyframes(options.source, probe.container, options);
-    plan = planLadder(probe, { ...options.plan, keyframes, externalAudio });
-  }
+  const planOptions = { ...options.plan, externalAudio };
+  const keyframes =
+    options.keyframes ?? (await scanKeyframesIfCopyPossible(options.source, probe, planOptions, options));
+  const plan = planLadder(probe, { ...planOptions, keyframes });
   if (plan.copyRefusedBecause)
     options.log?.debug('media: top rendition is encoded', { reason: plan.copyRefusedBecause });
 

@@ -1,14 +1,8 @@
 import { formatDuration } from '@/lib/format';
 import { IconTrash } from '@/components/ui/icons';
+import type { VideoTrack } from '../types';
 
-type Row = {
-  position: number;
-  start_time: number;
-  end_time: number;
-  track_title: string;
-  album_title: string;
-  catalogue_num: string;
-};
+type Row = Pick<VideoTrack, 'position' | 'start_time' | 'end_time' | 'track_title' | 'album_title' | 'catalogue_num'>;
 
 /** The video's tracks in position order; removable on the add form, read-only on edit. */
 export function TrackTable<T extends Row>({ tracks, onRemove }: { tracks: T[]; onRemove?: (track: T) => void }) {

@@ -8,20 +8,14 @@ import { useAlbums } from '../api/lookups/get-albums';
 import { FormAlert } from '../components/FormAlert';
 import { MediaPreview, type MediaSource } from '../components/MediaPreview';
 import { ADMIN_PAGE_SIZE, MSG, SKIP_SECONDS } from '../messages';
-import type { Album, AlbumTrack } from '../types';
+import type { Album, AlbumTrack, VideoTrack } from '../types';
 import { checkExcerpt, nextExcerptDefaults, type Excerpt } from '../validation';
 
 /** A track added by the wizard: what fill_video_info/ needs and what the form's table shows. */
-export type WizardTrack = {
-  track_id: number;
-  album_id: number;
-  position: number;
-  start_time: number;
-  end_time: number;
-  track_title: string;
-  album_title: string;
-  catalogue_num: string;
-};
+export type WizardTrack = Pick<
+  VideoTrack,
+  'track_id' | 'album_id' | 'position' | 'start_time' | 'end_time' | 'track_title' | 'album_title' | 'catalogue_num'
+>;
 
 const STEPS = ['Find album', 'Choose album', 'Choose track', 'Excerpt'] as const;
 
