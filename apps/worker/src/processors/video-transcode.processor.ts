@@ -122,16 +122,16 @@ export class VideoTranscodeProcessor implements JobProcessor<
     );
 
     // The keyframe scan (needed only when the top rendition could be a remux) runs while the
-    // audio decodes; the watermark is embedded while ffmpeg already writes the ladder.
+    // audio decodes; the watermark is made while ffmpeg already writes the ladder and adds it.
     const [audio, scan] = await Promise.allSettled([
       this.watermarker.prepare({ videoId: video.id, source, probe, dir, signal: context.signal, log: context.log }),
-      scanKeyframesIfCopyPossible(source, probe, { externalAudio: probe.hasAudio }, tools),
+      scanKeyframesIfCopyPossible(source, probe, {}, tools),
     ]);
     if (audio.status === 'rejected' || scan.status === 'rejected') {
       if (audio.status === 'fulfilled') await audio.value?.dispose();
       throw audio.status === 'rejected' ? audio.reason : (scan as PromiseRejectedResult).reason;
     }
-    const watermarked = audio.value;
+    const mark = audio.value;
     const keyframes = scan.value;
     progress.report(PHASE.prepared);
 
@@ -145,11 +145,11 @@ export class VideoTranscodeProcessor implements JobProcessor<
         probe,
         keyframes,
         outputDir: join(dir, 'hls'),
-        audioStream: watermarked,
+        audioMark: mark,
         onProgress: ({ fraction }) => progress.report(PHASE.prepared + fraction * (PHASE.encoded - PHASE.prepared)),
       });
     } finally {
-      await watermarked?.dispose();
+      await mark?.dispose();
     }
     context.log.info(
       {
@@ -185,12 +185,12 @@ export class VideoTranscodeProcessor implements JobProcessor<
     context.log.info({ hlsMasterKey: masterKey }, 'video switched to the new ladder');
 
     // The new ladder is live: everything below is cleanup, and a failure of it must not fail the job.
-    await this.cleanUp(video.id, prefix, previousMasterKey, watermarked?.codes, context);
+    await this.cleanUp(video.id, prefix, previousMasterKey, mark?.codes, context);
     return {
       hlsMasterKey: masterKey,
       renditions: ladder.renditions.map((r) => r.name),
       durationSeconds: probe.durationSeconds,
-      watermarked: Boolean(watermarked),
+      watermarked: Boolean(mark),
       wallMs: Math.round(performance.now() - started),
     };
   }

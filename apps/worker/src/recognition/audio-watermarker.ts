@@ -23,14 +23,13 @@ export interface WatermarkInput {
   log: Logger;
 }
 
-export interface WatermarkedAudio {
+export interface WatermarkStream {
   /**
-   * The marked audio as raw interleaved float PCM (the engine's embedFormat), embedded while
-   * it is read: the ladder's ffmpeg encodes it as it comes.
+   * The mark alone, as raw mono float PCM at `sampleRate`, made while it is read: the ladder's
+   * ffmpeg resamples it and adds it to every channel of the source's audio as it comes.
    */
   pcm: Readable;
   sampleRate: number;
-  channels: number;
   /** Every code embedded, for pruning the registry once the ladder is live. */
   codes: number[];
   /** Stops the embedding if it still runs and deletes the scratch audio; call it in any case. */
@@ -45,8 +44,9 @@ export interface WatermarkStreamInput extends Omit<WatermarkInput, 'videoId'> {
 }
 
 /**
- * Audio embedded per block: about 31 s (nine periods of the mark, plus one on each side as
- * context). Measured on the copy path: 3 periods 23x realtime, 6 25x, 9 28x, 17 28x.
+ * Audio marked per block: about 31 s (nine periods of the mark, plus one on each side as
+ * context). A block's mark takes about 0.1 s, so on the copy path blocks of 2, 3, 5 and 9
+ * periods measured the same within noise; longer blocks spend less on context.
  */
 const BLOCK_PERIODS = 9;
 /** The mark fades out and in over this long where the code switches at a track boundary. */
@@ -54,14 +54,14 @@ const FADE_SECONDS = 0.01;
 const BYTES_PER_SAMPLE = 4;
 
 /**
- * Decodes the original's audio once (the engine's embedFormat, to a scratch file: a long
- * video's audio is too big for memory) and answers the stream of that audio with each span's
- * code embedded over its span. Blocks are embedded on every core, a few ahead of the reader.
- * Undefined when the audio decodes to no samples.
+ * Decodes the original's audio once (the engine's markHostFormat, to a scratch file: a long
+ * video's audio is too big for memory) and answers the stream of the mark, each span's code
+ * over its span. Blocks are marked on every core, a few ahead of the reader. Undefined when
+ * the audio decodes to no samples.
  */
-export async function openWatermarkedAudio(input: WatermarkStreamInput): Promise<WatermarkedAudio | undefined> {
+export async function openWatermarkStream(input: WatermarkStreamInput): Promise<WatermarkStream | undefined> {
   const started = performance.now();
-  const { sampleRate, channels } = input.engine.embedFormat;
+  const { sampleRate, channels } = input.engine.markHostFormat;
   const raw = join(input.dir, 'audio.f32');
   const args = new PcmExtractCommand(input.source, input.probe.container.demuxer, { sampleRate, channels }).args();
   if (args[args.length - 1] !== 'pipe:1') throw new Error('Unexpected PCM extract command: no stdout output');
@@ -79,11 +79,10 @@ export async function openWatermarkedAudio(input: WatermarkStreamInput): Promise
   }
   const coded = toCodedSpans(input.spans, input.codeOf, totalFrames, sampleRate);
   const { threads } = input;
-  let embedMs = 0;
+  let markMs = 0;
   const pieces = embedTimeline({
     blocks: planEmbedBlocks(coded, Math.round(input.engine.watermarkPeriodSeconds * sampleRate), BLOCK_PERIODS),
     totalFrames,
-    channels,
     fadeFrames: Math.round(FADE_SECONDS * sampleRate),
     read: async (start, end) => {
       const pcm = new Float32Array((end - start) * channels);
@@ -95,17 +94,17 @@ export async function openWatermarkedAudio(input: WatermarkStreamInput): Promise
       }
       return pcm;
     },
-    embed: async (pcm, code) => {
+    mark: async (host, code) => {
       const began = performance.now();
-      const marked = await threads.embed(pcm, sampleRate, channels, code);
-      embedMs += performance.now() - began;
-      return marked;
+      const mark = await threads.mark(host, channels, code);
+      markMs += performance.now() - began;
+      return mark;
     },
     concurrency: threads.size,
     signal: input.signal,
   });
   async function* bytes(): AsyncGenerator<Buffer> {
-    for await (const pcm of pieces) yield Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+    for await (const mark of pieces) yield Buffer.from(mark.buffer, mark.byteOffset, mark.byteLength);
     const seconds = totalFrames / sampleRate;
     input.log.info(
       {
@@ -113,10 +112,10 @@ export async function openWatermarkedAudio(input: WatermarkStreamInput): Promise
         spans: coded.length,
         threads: threads.size,
         decodeMs: Math.round(decodeMs),
-        embedMs: Math.round(embedMs),
+        markMs: Math.round(markMs),
         xRealtime: +(seconds / ((performance.now() - started) / 1000)).toFixed(1),
       },
-      'watermark embedded',
+      'watermark made',
     );
   }
   const pcm = Readable.from(bytes(), { objectMode: false });
@@ -127,13 +126,18 @@ export async function openWatermarkedAudio(input: WatermarkStreamInput): Promise
       await file.close().catch(() => undefined);
       await rm(raw, { force: true });
     })());
-  return { pcm, sampleRate, channels, codes: [...new Set(coded.map((s) => s.code))], dispose };
+  return {
+    pcm,
+    sampleRate: input.engine.markFormat.sampleRate,
+    codes: [...new Set(coded.map((s) => s.code))],
+    dispose,
+  };
 }
 
 /**
  * The audio step of video.transcode, kept behind this one class: it registers one code per
- * track entry (and one for the gaps between entries) and streams the audio with those codes
- * embedded, each code over its own span of the timeline.
+ * track entry (and one for the gaps between entries) and streams the mark carrying those
+ * codes, each code over its own span of the timeline.
  */
 @Injectable()
 export class AudioWatermarker implements OnApplicationShutdown {
@@ -159,19 +163,19 @@ export class AudioWatermarker implements OnApplicationShutdown {
   }
 
   /** Undefined for a video without audio: the ladder then has none. */
-  async prepare(input: WatermarkInput): Promise<WatermarkedAudio | undefined> {
+  async prepare(input: WatermarkInput): Promise<WatermarkStream | undefined> {
     if (!input.probe.hasAudio) return undefined;
     const spans = await this.timeline(input.videoId, input.probe.durationSeconds);
     const codeOf = await this.assignCodes(input.videoId, spans);
-    const audio = await openWatermarkedAudio({
+    const mark = await openWatermarkStream({
       ...input,
       spans,
       codeOf,
       engine: this.engine,
       threads: this.embedThreads(),
     });
-    if (!audio) input.log.warn('the audio stream decodes to no samples; the ladder keeps the source audio');
-    return audio;
+    if (!mark) input.log.warn('the audio stream decodes to no samples; the ladder keeps the source audio unmarked');
+    return mark;
   }
 
   /** One registered code per span; re-runs reuse the codes already registered for the video. */

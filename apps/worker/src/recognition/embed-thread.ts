@@ -1,23 +1,23 @@
-// One thread of the watermark embedder (see EmbedThreads): embeds the blocks it is sent.
+// One thread of the watermark embedder (see EmbedThreads): makes the marks it is asked for.
 import { parentPort } from 'node:worker_threads';
-import { embedWatermark } from '@app/recognition';
+import { downmix, watermarkSignal } from '@app/recognition';
 
-export interface EmbedRequest {
+export interface MarkRequest {
   id: number;
-  pcm: Float32Array;
-  sampleRate: number;
+  /** Interleaved host audio at WATERMARK_SAMPLE_RATE. */
+  host: Float32Array;
   channels: number;
   code: number;
 }
 
-export type EmbedReply = { id: number; marked: Float32Array } | { id: number; error: string };
+export type MarkReply = { id: number; mark: Float32Array } | { id: number; error: string };
 
-parentPort!.on('message', ({ id, pcm, sampleRate, channels, code }: EmbedRequest) => {
-  let reply: EmbedReply;
+parentPort!.on('message', ({ id, host, channels, code }: MarkRequest) => {
+  let reply: MarkReply;
   try {
-    reply = { id, marked: embedWatermark(pcm, sampleRate, code, { channels }) };
+    reply = { id, mark: watermarkSignal(downmix(host, channels), code) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }
-  parentPort!.postMessage(reply, 'marked' in reply ? [reply.marked.buffer as ArrayBuffer] : []);
+  parentPort!.postMessage(reply, 'mark' in reply ? [reply.mark.buffer as ArrayBuffer] : []);
 });

@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { EmbedReply, EmbedRequest } from './embed-thread.js';
+import type { MarkReply, MarkRequest } from './embed-thread.js';
 
 /**
- * Threads that embed the watermark, so the job's event loop stays free: it keeps the job's
- * lock renewed and pipes the marked audio to ffmpeg while the next blocks are embedded. One
+ * Threads that make the watermark, so the job's event loop stays free: it keeps the job's
+ * lock renewed and pipes the mark to ffmpeg while the next blocks are made. One
  * set per worker process, shared by its jobs (a thread takes tens of ms to start, and its
  * compiled code stays warm).
  */
@@ -26,7 +26,7 @@ export class EmbedThreads {
       const thread = new Worker(script, {
         execArgv: fromSources ? ['--import', '@swc-node/register/esm-register'] : [],
       });
-      thread.on('message', (reply: EmbedReply) => this.settle(thread, reply));
+      thread.on('message', (reply: MarkReply) => this.settle(thread, reply));
       thread.on('error', (error) => this.failAll(error));
       thread.on('exit', (code) => {
         if (!this.closed) this.failAll(new Error(`A watermark thread stopped with code ${code}`));
@@ -41,17 +41,19 @@ export class EmbedThreads {
     return this.failure === undefined;
   }
 
-  /** The marked copy of `pcm` (interleaved, `channels` channels) carrying `code`. */
-  async embed(pcm: Float32Array, sampleRate: number, channels: number, code: number): Promise<Float32Array> {
+  /**
+   * The mark (mono) carrying `code` for `host` (interleaved, `channels` channels, at
+   * WATERMARK_SAMPLE_RATE). The host's buffer is handed to the thread: it is unusable after.
+   */
+  async mark(host: Float32Array, channels: number, code: number): Promise<Float32Array> {
     while (!this.failure && this.idle.length === 0) await new Promise<void>((resolve) => this.waiting.push(resolve));
     if (this.failure) throw this.failure;
     const thread = this.idle.pop()!;
     const id = this.nextId++;
-    const request: EmbedRequest = { id, pcm, sampleRate, channels, code };
+    const request: MarkRequest = { id, host, channels, code };
     return new Promise<Float32Array>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      // Copied, not transferred: the caller still needs the unmarked audio (for the fades).
-      thread.postMessage(request);
+      thread.postMessage(request, [host.buffer as ArrayBuffer]);
     });
   }
 
@@ -61,13 +63,13 @@ export class EmbedThreads {
     await Promise.all(this.threads.map((t) => t.terminate()));
   }
 
-  private settle(thread: Worker, reply: EmbedReply): void {
+  private settle(thread: Worker, reply: MarkReply): void {
     const waiter = this.pending.get(reply.id);
     this.pending.delete(reply.id);
     this.idle.push(thread);
     this.waiting.shift()?.();
     if (!waiter) return;
-    if ('marked' in reply) waiter.resolve(reply.marked);
+    if ('mark' in reply) waiter.resolve(reply.mark);
     else waiter.reject(new Error(`Watermark embedding failed: ${reply.error}`));
   }
 

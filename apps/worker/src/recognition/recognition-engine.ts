@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
   decodeWatermark,
-  embedWatermark,
+  downmix,
   FP_SAMPLE_RATE,
   fingerprint,
   INDEX_OPTIONS,
   QUERY_OPTIONS,
   WATERMARK_PERIOD_SECONDS,
+  WATERMARK_SAMPLE_RATE,
+  watermarkSignal,
   type FingerprintOptions,
 } from '@app/recognition';
 
@@ -61,10 +63,15 @@ const FIRST_DECODE_SECONDS = 2 * WATERMARK_PERIOD_SECONDS + 1;
 export class RecognitionEngine {
   /** Mono at the fingerprinter's own rate (8 kHz): ffmpeg does the resampling. */
   readonly fingerprintFormat: EngineFormat = { sampleRate: FP_SAMPLE_RATE, channels: 1 };
-  /** The ladder's audio (AAC-LC 48 kHz stereo): the watermark goes into every channel. */
-  readonly embedFormat: EngineFormat = { sampleRate: 48_000, channels: 2 };
+  /**
+   * The audio the mark is made from: the ladder's stereo at the watermark's own rate (ffmpeg
+   * resamples). The mark is mono at that rate (markFormat); the ladder's ffmpeg resamples it
+   * and adds it to every channel.
+   */
+  readonly markHostFormat: EngineFormat = { sampleRate: WATERMARK_SAMPLE_RATE, channels: 2 };
+  readonly markFormat: EngineFormat = { sampleRate: WATERMARK_SAMPLE_RATE, channels: 1 };
   /** The same mark is in both channels, so ffmpeg's downmix to mono keeps all of it. */
-  readonly watermarkFormat: EngineFormat = { sampleRate: 48_000, channels: 1 };
+  readonly watermarkFormat: EngineFormat = { sampleRate: WATERMARK_SAMPLE_RATE, channels: 1 };
   /** The mark repeats with this period; embedding in pieces keeps the pieces on its grid. */
   readonly watermarkPeriodSeconds = WATERMARK_PERIOD_SECONDS;
 
@@ -91,10 +98,9 @@ export class RecognitionEngine {
     return numbers;
   }
 
-  /** A marked copy of `pcm` (embedFormat, interleaved) carrying `code` from its first sample. */
-  embedWatermark(pcm: Float32Array, code: number): Float32Array {
-    const { sampleRate, channels } = this.embedFormat;
-    return embedWatermark(pcm, sampleRate, code, { channels });
+  /** The mark (markFormat) carrying `code` for `host` (markHostFormat, interleaved), from its first sample. */
+  watermarkSignal(host: Float32Array, code: number): Float32Array {
+    return watermarkSignal(downmix(host, this.markHostFormat.channels), code);
   }
 
   /**

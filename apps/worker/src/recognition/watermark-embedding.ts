@@ -78,36 +78,34 @@ export interface EmbedTimelineInput {
   blocks: readonly EmbedBlock[];
   /** Frames in the whole audio: its very start and end are no code switch, so no fade there. */
   totalFrames: number;
-  channels: number;
   /** Fade of the mark at each code switch, so it never steps abruptly (frames). */
   fadeFrames: number;
-  /** Interleaved samples of frames [start, end). */
+  /** Interleaved host samples of frames [start, end). */
   read(start: number, end: number): Promise<Float32Array>;
-  /** The marked copy of `pcm` carrying `code` from its first frame. */
-  embed(pcm: Float32Array, code: number): Float32Array | Promise<Float32Array>;
-  /** Blocks read and embedded at the same time (default 1): one per embedding thread. */
+  /** The mark (mono, one sample per frame of `host`) carrying `code` from its first frame. */
+  mark(host: Float32Array, code: number): Float32Array | Promise<Float32Array>;
+  /** Blocks read and marked at the same time (default 1): one per embedding thread. */
   concurrency?: number;
   signal?: AbortSignal;
 }
 
-interface EmbeddedBlock {
+interface MarkedBlock {
   block: EmbedBlock;
-  host: Float32Array;
-  marked: Float32Array;
+  mark: Float32Array;
 }
 
 /**
- * Embeds every block and yields the marked audio (interleaved) in timeline order, without
- * gaps. At most `concurrency` blocks are in the works ahead of the one taken last, so a slow
- * reader (the ladder's ffmpeg) holds the embedding back instead of filling memory.
+ * Makes the mark of every block and yields it (mono) in timeline order, without gaps. At most
+ * `concurrency` blocks are in the works ahead of the one taken last, so a slow reader (the
+ * ladder's ffmpeg) holds the embedding back instead of filling memory.
  */
 export async function* embedTimeline(input: EmbedTimelineInput): AsyncGenerator<Float32Array, void, undefined> {
-  const { blocks, channels, fadeFrames, totalFrames } = input;
+  const { blocks, fadeFrames, totalFrames } = input;
   const concurrency = Math.max(1, input.concurrency ?? 1);
-  const inWorks: Promise<EmbeddedBlock>[] = [];
-  const start = async (block: EmbedBlock): Promise<EmbeddedBlock> => {
+  const inWorks: Promise<MarkedBlock>[] = [];
+  const start = async (block: EmbedBlock): Promise<MarkedBlock> => {
     const host = await input.read(block.readStart, block.readEnd);
-    return { block, host, marked: await input.embed(host, block.code) };
+    return { block, mark: await input.mark(host, block.code) };
   };
   let next = 0;
   while (next < blocks.length || inWorks.length > 0) {
@@ -118,15 +116,11 @@ export async function* embedTimeline(input: EmbedTimelineInput): AsyncGenerator<
       work.catch(() => undefined);
       inWorks.push(work);
     }
-    const { block, host, marked } = await inWorks.shift()!;
+    const { block, mark } = await inWorks.shift()!;
     // A code switch: the two spans' marks were made separately, so each fades out at the switch.
     const fade = (from: number, to: number, gainAt: (frame: number) => number): void => {
       for (let frame = Math.max(from, block.writeStart); frame < Math.min(to, block.writeEnd); frame++) {
-        const gain = gainAt(frame);
-        const base = (frame - block.readStart) * channels;
-        for (let c = 0; c < channels; c++) {
-          marked[base + c] = host[base + c]! + gain * (marked[base + c]! - host[base + c]!);
-        }
+        mark[frame - block.readStart]! *= gainAt(frame);
       }
     };
     if (block.spanStart > 0) {
@@ -135,9 +129,6 @@ export async function* embedTimeline(input: EmbedTimelineInput): AsyncGenerator<
     if (block.spanEnd < totalFrames) {
       fade(block.spanEnd - fadeFrames, block.spanEnd, (frame) => (block.spanEnd - frame - 0.5) / fadeFrames);
     }
-    yield marked.subarray(
-      (block.writeStart - block.readStart) * channels,
-      (block.writeEnd - block.readStart) * channels,
-    );
+    yield mark.subarray(block.writeStart - block.readStart, block.writeEnd - block.readStart);
   }
 }

@@ -142,18 +142,23 @@ describe('HlsLadderCommand', () => {
     expect(valueOf(args, '-filter_complex')).toBe('[0:v]scale=640:360:flags=bicubic,setsar=1,format=yuv420p[v0]');
   });
 
-  it('reads streamed raw PCM from stdin only, placed where the source’s audio started', () => {
-    const args = new HlsLadderCommand(plan([rung('360p', 640, 360, 900)], { audio: 'external' }), {
+  it('adds a mark read from stdin only to the source’s audio, in both channels, at its own level', () => {
+    const args = new HlsLadderCommand(plan([rung('720p', 1280, 720, 2000, 'copy')]), {
       ...input,
-      audioPcm: { sampleRate: 48000, channels: 2 },
-      audioOffsetSeconds: 0.25,
+      markPcm: { sampleRate: 16000 },
     }).args();
     const second = args.indexOf('-i', args.indexOf('-i') + 1);
-    expect(args.slice(second - 10, second + 2)).toEqual([
-      ...['-itsoffset', '0.250', '-protocol_whitelist', 'pipe'],
-      ...['-f', 'f32le', '-ar', '48000', '-ac', '2', '-i', 'pipe:0'],
+    expect(args.slice(second - 8, second + 2)).toEqual([
+      ...['-protocol_whitelist', 'pipe', '-f', 'f32le', '-ar', '16000', '-ac', '1'],
+      ...['-i', 'pipe:0'],
     ]);
-    expect(args.filter((a, i) => args[i - 1] === '-map')).toEqual(['[v0]', '1:a:0']);
+    expect(args).not.toContain('-itsoffset');
+    expect(valueOf(args, '-filter_complex')!.split(';')).toEqual([
+      '[0:a:0]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[host]',
+      '[1:a:0]aresample=48000,pan=stereo|c0=c0|c1=c0[mark]',
+      '[host][mark]amix=inputs=2:normalize=0:duration=first[marked]',
+    ]);
+    expect(args.filter((a, i) => args[i - 1] === '-map')).toEqual(['0:v:0', '[marked]']);
   });
 
   it('leaves audio out for a silent video', () => {

@@ -1,4 +1,3 @@
-import type { PcmFormat } from '../audio/pcm.js';
 import { safeInputArgs } from '../safe-input.js';
 import { AUDIO, GOP_SECONDS, SEGMENT_SECONDS, type LadderPlan } from './ladder-plan.js';
 
@@ -14,11 +13,9 @@ export interface HlsLadderInput {
   sourceDemuxer: string;
   /** A WAV file (e.g. the watermarked audio) used instead of the source's audio. */
   audioWav?: string;
-  /** Instead of a file: raw 32-bit float PCM of this format, read from stdin. */
-  audioPcm?: PcmFormat;
   /**
-   * Where the external audio starts on the source's timeline (seconds after its earliest
-   * stream): decoded audio starts at 0, so without this a late audio track would play early.
+   * Where the WAV starts on the source's timeline (seconds after its earliest stream):
+   * decoded audio starts at 0, so without this a late audio track would play early.
    */
   audioOffsetSeconds?: number;
   /**
@@ -28,6 +25,12 @@ export interface HlsLadderInput {
    */
   threads?: number;
   x264Preset?: string;
+  /**
+   * A mark (the watermark) to add to the source's audio: raw mono 32-bit float PCM at this
+   * rate, read from stdin. Its first sample meets the audio's first sample; ffmpeg resamples
+   * it and adds it to every channel.
+   */
+  markPcm?: { sampleRate: number };
 }
 
 /**
@@ -50,15 +53,11 @@ export class HlsLadderCommand {
     if (plan.audio === 'external') {
       const offset = input.audioOffsetSeconds ?? 0;
       if (offset >= 0.001) args.push('-itsoffset', offset.toFixed(3));
-      if (input.audioPcm) {
-        const { sampleRate, channels } = input.audioPcm;
-        args.push('-protocol_whitelist', 'pipe', '-f', 'f32le', '-ar', String(sampleRate), '-ac', String(channels));
-        args.push('-i', 'pipe:0');
-      } else if (input.audioWav) {
-        args.push(...safeInputArgs(input.audioWav, 'wav'));
-      } else {
-        throw new Error('The plan expects an external audio input');
-      }
+      if (!input.audioWav) throw new Error('The plan expects an external audio input');
+      args.push(...safeInputArgs(input.audioWav, 'wav'));
+    } else if (plan.audio === 'source' && input.markPcm) {
+      args.push('-protocol_whitelist', 'pipe', '-f', 'f32le', '-ar', String(input.markPcm.sampleRate), '-ac', '1');
+      args.push('-i', 'pipe:0');
     }
 
     const graph = this.filterGraph();
@@ -69,7 +68,7 @@ export class HlsLadderCommand {
     plan.renditions.forEach((r) => {
       args.push('-map', r.mode === 'copy' ? '0:v:0' : `[v${encodedIndex++}]`);
     });
-    if (plan.audio !== 'none') args.push('-map', plan.audio === 'external' ? '1:a:0' : '0:a:0');
+    if (plan.audio !== 'none') args.push('-map', this.audioOutput());
 
     plan.renditions.forEach((r, i) => {
       if (r.mode === 'copy') {
@@ -153,17 +152,43 @@ export class HlsLadderCommand {
     return args;
   }
 
-  /** `[0:v]fps?,split=N[s0][s1]…;[s0]scale=W:H,…[v0];…` for the encoded renditions. */
+  /**
+   * `[0:v]fps?,split=N[s0][s1]…;[s0]scale=W:H,…[v0];…` for the encoded renditions, and the
+   * mixing of the mark into the source's audio when there is one.
+   */
   filterGraph(): string | undefined {
+    const chains = [...this.videoChains()];
+    if (this.marksAudio()) {
+      const rate = AUDIO.sampleRate;
+      chains.push(
+        `[0:a:0]aresample=${rate},aformat=sample_fmts=fltp:channel_layouts=stereo[host]`,
+        `[1:a:0]aresample=${rate},pan=stereo|c0=c0|c1=c0[mark]`,
+        // Not normalised: the sum, sample for sample, lasting as long as the source's audio.
+        '[host][mark]amix=inputs=2:normalize=0:duration=first[marked]',
+      );
+    }
+    return chains.length > 0 ? chains.join(';') : undefined;
+  }
+
+  private videoChains(): string[] {
     const encoded = this.plan.renditions.filter((r) => r.mode === 'encode');
-    if (encoded.length === 0) return undefined;
+    if (encoded.length === 0) return [];
     const pre = this.plan.fpsFilter ? `fps=${this.plan.fpsFilter},` : '';
     const scale = (r: { width: number; height: number }) =>
       `scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p`;
-    if (encoded.length === 1) return `[0:v]${pre}${scale(encoded[0]!)}[v0]`;
+    if (encoded.length === 1) return [`[0:v]${pre}${scale(encoded[0]!)}[v0]`];
     const chains = [`[0:v]${pre}split=${encoded.length}${encoded.map((_, i) => `[s${i}]`).join('')}`];
     encoded.forEach((r, i) => chains.push(`[s${i}]${scale(r)}[v${i}]`));
-    return chains.join(';');
+    return chains;
+  }
+
+  private marksAudio(): boolean {
+    return this.plan.audio === 'source' && this.input.markPcm !== undefined;
+  }
+
+  private audioOutput(): string {
+    if (this.plan.audio === 'external') return '1:a:0';
+    return this.marksAudio() ? '[marked]' : '0:a:0';
   }
 
   varStreamMap(): string {

@@ -180,6 +180,8 @@ describe('transcodeHlsLadder: copy path', () => {
   });
 });
 
+const rms = (x: Float32Array): number => Math.sqrt(x.reduce((sum, v) => sum + v * v, 0) / x.length);
+
 describe('transcodeHlsLadder: audio', () => {
   it('uses a pre-processed WAV instead of the source audio (the watermark hook)', async () => {
     const source = file('ready-240p.mp4');
@@ -190,7 +192,6 @@ describe('transcodeHlsLadder: audio', () => {
 
     const result = await transcodeHlsLadder({ source, outputDir: file('out-wav'), audioWav: file('processed.wav') });
     expect(result.plan.audio).toBe('external');
-    const rms = (x: Float32Array) => Math.sqrt(x.reduce((sum, v) => sum + v * v, 0) / x.length);
     const ladder = await inspectHlsLadder(result.outputDir);
     expect(ladder.audio!.durationSeconds).toBeCloseTo(6, 1);
     // Decode the audio rendition back: its level is the processed one, not the source's.
@@ -199,21 +200,32 @@ describe('transcodeHlsLadder: audio', () => {
     expect(rms(out) / rms(pcm)).toBeCloseTo(0.5, 1);
   });
 
-  it('encodes audio streamed on stdin, keeping a late-starting audio track in sync with the picture', async () => {
+  it('adds a mark streamed on stdin to the audio sample for sample, keeping a late-starting track in sync', async () => {
     // The sound starts 0.6 s after the picture (a camera that starts recording audio late).
     const source = file('late-audio.mp4');
     await runProcess('ffmpeg', [
       ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=4'],
-      ...['-itsoffset', '0.6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3:sample_rate=48000'],
-      ...['-c:v', 'libx264', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'aac', source],
+      ...['-itsoffset', '0.6', '-f', 'lavfi', '-i', 'anoisesrc=duration=3:color=pink:sample_rate=48000,lowpass=6000'],
+      ...['-c:v', 'libx264', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '192k', source],
     ]);
     const pcm = await extractAudioPcm(source, { sampleRate: 48000, channels: 2 });
+    // The mark is the audio itself at 16 kHz, negated and halved: only if it lands on the very
+    // sample it was made from, at its own level, is the ladder's audio exactly half as loud
+    // (noise does not repeat: anywhere else, the two would add up to more than the audio).
+    const mono16k = await extractAudioPcm(source, { sampleRate: 16000, channels: 1 });
+    const level = rms(await extractAudioPcm(source, { sampleRate: 16000, channels: 2 })) / rms(mono16k);
+    const antiMark = mono16k.map((s) => -0.5 * s * level);
     const result = await transcodeHlsLadder({
       source,
       outputDir: file('out-late-audio'),
-      audioStream: { sampleRate: 48000, channels: 2, pcm: Readable.from([Buffer.from(pcm.buffer)]) },
+      audioMark: { sampleRate: 16000, pcm: Readable.from([Buffer.from(antiMark.buffer)]) },
     });
-    expect(result.plan.audio).toBe('external');
+    expect(result.plan.audio).toBe('source');
+    await joinHlsRendition(join(result.outputDir, 'audio/index.m3u8'), file('late-audio-out.mp4'));
+    const out = await extractAudioPcm(file('late-audio-out.mp4'), { sampleRate: 48000, channels: 2 });
+    expect(out.length).toBeGreaterThan(0.9 * pcm.length);
+    expect(rms(out) / rms(pcm)).toBeCloseTo(0.5, 1);
+
     const start = async (playlist: string): Promise<number> => {
       const { stdout } = await runProcess(
         'ffprobe',

@@ -5,7 +5,6 @@ import { probeMedia, scanKeyframes, type KeyframeScan, type MediaProbe } from '.
 import { runProcess, type MediaToolOptions } from '../process.js';
 import { FfmpegProgressParser, type ProgressCallback } from '../progress.js';
 import { AAC_LC_CODEC, avcCodecFromInitSegment, avcCodecFromProfile } from './codecs.js';
-import type { PcmFormat } from '../audio/pcm.js';
 import { HlsLadderCommand, MASTER_PLAYLIST } from './hls-ladder-command.js';
 import {
   NEEDS_KEYFRAME_SCAN,
@@ -31,11 +30,11 @@ export interface TranscodeHlsOptions extends MediaToolOptions {
   /** A WAV (e.g. the watermarked audio) replacing the source's audio. */
   audioWav?: string;
   /**
-   * Or the replacing audio as a stream of raw float PCM, encoded while it is produced (the
-   * watermark is embedded while ffmpeg already writes the ladder). A failing stream fails
-   * the run with its error.
+   * Or a mark (the watermark) added to the source's audio: a stream of raw mono float PCM
+   * at `sampleRate`, starting with the audio, mixed in while it is produced (the watermark is
+   * made while ffmpeg already writes the ladder). A failing stream fails the run with its error.
    */
-  audioStream?: PcmFormat & { pcm: Readable };
+  audioMark?: { sampleRate: number; pcm: Readable };
   onProgress?: ProgressCallback;
   threads?: number;
   x264Preset?: string;
@@ -97,7 +96,7 @@ export async function scanKeyframesIfCopyPossible(
 export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<HlsLadderResult> {
   const started = performance.now();
   const probe = options.probe ?? (await probeMedia(options.source, 'video', options));
-  const externalAudio = Boolean(options.audioWav ?? options.audioStream);
+  const externalAudio = Boolean(options.audioWav);
 
   const planOptions = { ...options.plan, externalAudio };
   const keyframes =
@@ -116,10 +115,7 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
     sourceDemuxer: probe.container.demuxer,
     audioWav: options.audioWav,
     audioOffsetSeconds: (probe.audio?.startSeconds ?? 0) - (probe.startSeconds ?? 0),
-    audioPcm: options.audioStream && {
-      sampleRate: options.audioStream.sampleRate,
-      channels: options.audioStream.channels,
-    },
+    markPcm: options.audioMark && { sampleRate: options.audioMark.sampleRate },
     threads: options.threads,
     x264Preset: options.x264Preset,
   }).args();
@@ -130,7 +126,7 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
     timeoutMs: options.timeoutMs,
     log: options.log,
     measurePeakRss: true,
-    stdin: options.audioStream?.pcm,
+    stdin: options.audioMark?.pcm,
     onStdoutLine: parser ? (line) => parser.feed(line) : undefined,
   });
 

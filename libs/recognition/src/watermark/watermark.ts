@@ -167,9 +167,7 @@ export function embedWatermark(
   payload: number,
   options: WatermarkOptions = {},
 ): Float32Array {
-  if (!Number.isInteger(payload) || payload < 0 || payload > 0xffffffff) {
-    throw new Error(`watermark payload must be an unsigned 32-bit integer, got ${payload}`);
-  }
+  checkPayload(payload);
   const channels = options.channels ?? 1;
   if (!Number.isInteger(channels) || channels < 1)
     throw new Error(`channels must be a positive integer, got ${channels}`);
@@ -186,6 +184,30 @@ export function embedWatermark(
     for (let c = 0; c < channels; c++) out[i * channels + c] = pcm[i * channels + c]! + m;
   }
   return out;
+}
+
+/** The rate at which the watermark is analysed and made (see watermarkSignal). */
+export const WATERMARK_SAMPLE_RATE = RATE;
+
+/**
+ * The watermark alone, for mono `host` sampled at WATERMARK_SAMPLE_RATE: added to the host
+ * in every channel, at any rate after band-limited resampling (the mark lies below 7.5 kHz),
+ * it carries `payload`. embedWatermark does that itself; a caller with a faster resampler and
+ * mixer at hand (ffmpeg) hands them this instead.
+ */
+export function watermarkSignal(
+  host: Float32Array,
+  payload: number,
+  tuning: WatermarkTuning = DEFAULT_WATERMARK_TUNING,
+): Float32Array {
+  checkPayload(payload);
+  return markSignal(host, codewordFor(payload), tuning);
+}
+
+function checkPayload(payload: number): void {
+  if (!Number.isInteger(payload) || payload < 0 || payload > 0xffffffff) {
+    throw new Error(`watermark payload must be an unsigned 32-bit integer, got ${payload}`);
+  }
 }
 
 /** The additive watermark signal (at the analysis rate) for host `x`. */
