@@ -20,10 +20,18 @@ const use = sharedBrowser();
 
 for (const viewport of [DESKTOP, PHONE]) {
   journey(use, `the landing page shows the catalogue at ${viewport.width} px`, { viewport }, async ({ page }) => {
+    const bannerCalls = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/get_videos_for_banner')) bannerCalls.push(request.url());
+    });
     await page.goto('/');
     const title = page.locator('.hero__title');
     await title.waitFor();
     assert.match(await title.textContent(), /^NIGHT DRIVE/, 'the first banner, in upper case');
+    // The hero came with the page: no round trip for its banners, and its poster preloaded.
+    assert.deepEqual(bannerCalls, [], 'the banners are written into the page');
+    const preload = await page.locator('link[rel="preload"][as="image"]').getAttribute('href');
+    assert.equal(await page.locator('.hero__video').getAttribute('poster'), preload, 'the preloaded poster');
     await page.getByRole('heading', { name: 'New Playlists' }).waitFor();
     await page
       .getByRole('link', { name: /^Open playlist / })

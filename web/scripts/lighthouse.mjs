@@ -4,6 +4,8 @@
 // performance score is under 90 (issue 7 quality bar).
 //
 //   BASE_URL=http://localhost:4173 npm run lighthouse -w web [-- --desktop]
+//   LIGHTHOUSE_REPORT=/tmp/lh.json …   also writes the full report (JSON) there
+import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -28,6 +30,7 @@ try {
     desktop ? desktopConfig : undefined,
   );
   const { categories, audits } = result.lhr;
+  if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, result.report);
   console.log(
     `Lighthouse ${result.lhr.lighthouseVersion} on ${url} (${desktop ? 'desktop' : 'mobile, simulated throttling'})`,
   );

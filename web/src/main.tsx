@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from '@/app/provider';
 import { createRouter } from '@/app/router';
+import { seedBannersFromPage } from '@/features/catalogue';
 import { consumeGuestFlag } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 import '@/styles/app.css';
@@ -11,6 +12,7 @@ import '@/styles/app.css';
 consumeGuestFlag();
 
 const queryClient = createQueryClient();
+seedBannersFromPage(queryClient);
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(

@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module.js';
 import { createValidationPipe, HttpExceptionFilter } from '@app/common';
+import { CatalogueService } from './catalogue/catalogue.service.js';
 import { serveWebApp } from './web/web-app.js';
 
 export const API_PREFIX = 'cuviewTV';
@@ -51,6 +52,9 @@ export async function createApiApp(
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
-  await serveWebApp(app, config.WEB_DIST_DIR);
+  await serveWebApp(app, config.WEB_DIST_DIR, {
+    apiPrefix: API_PREFIX,
+    banners: () => app.get(CatalogueService).bannerVideos(),
+  });
   return app;
 }

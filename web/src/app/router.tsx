@@ -3,13 +3,15 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { Shell } from '@/components/layout/Shell';
 import { Loading } from '@/components/ui/Loading';
 import { NotFound, RouteError } from './RouteError';
+import Landing from './routes/landing';
 
 /**
- * Route tree. Every screen is its own lazy chunk (React.lazy); the viewer screens share the
+ * Route tree. Every screen but the landing page is its own lazy chunk (React.lazy): the front
+ * door comes with the app's first script, not one round trip later. The viewer screens share the
  * Shell layout, the sign-in screens have none, and the admin tree is one separate lazy chunk
  * behind its own guarded layout (jellyfin-web: separate viewer and admin trees).
  */
-function page(Component: LazyExoticComponent<ComponentType>) {
+function page(Component: LazyExoticComponent<ComponentType> | ComponentType) {
   return (
     <Suspense fallback={<Loading />}>
       <Component />
@@ -17,7 +19,6 @@ function page(Component: LazyExoticComponent<ComponentType>) {
   );
 }
 
-const Landing = lazy(() => import('./routes/landing'));
 const Player = lazy(() => import('./routes/player'));
 const Categories = lazy(() => import('./routes/categories'));
 const CategoryVideos = lazy(() => import('./routes/category'));

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApi, type TestApi } from '@app/testing';
+import { DataSource } from 'typeorm';
+import { startTestApi, TestFactories, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
 
 describe('the built web app, served by the api', () => {
@@ -13,7 +14,10 @@ describe('the built web app, served by the api', () => {
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'cuview-dist-'));
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>CUVIEW TV</title><div id="root"></div>');
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>CUVIEW TV</title></head><body><div id="root"></div></body></html>',
+    );
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     const vendor = `export const words = ${JSON.stringify('music video '.repeat(500))};`;
     await writeFile(path.join(dist, 'assets', 'vendor-def456.js'), vendor);
@@ -63,5 +67,30 @@ describe('the built web app, served by the api', () => {
     const apiCall = await api.request('/cuviewTV/no_such_call/');
     expect(apiCall.status).toBe(404);
     expect(apiCall.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('writes the hero banners and a preload of the first poster into the landing page, and only there', async () => {
+    const f = new TestFactories(api.app.get(DataSource));
+    const video = await f.video({ title: 'Night Drive' });
+    const playlist = await f.playlist({ videos: [video] });
+    const group = await f.group({ playlists: [playlist] });
+    // A staff-written title that tries to close the island and run a script.
+    await f.banner({ video, playlist, group, title: '</script><script>alert(1)</script>' });
+
+    const html = await (await api.request('/')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="/cuviewTV/image/video/${video.id}/600/">`,
+    );
+    const island = /<script type="application\/json" id="landing-banners">(.*?)<\/script>/.exec(head);
+    expect(island).not.toBeNull();
+    expect(island![1]).not.toContain('<');
+    const banners = JSON.parse(island![1]!) as { video_id: number; title: string }[];
+    const answer = await (await api.request('/cuviewTV/get_videos_for_banner/')).json();
+    expect(banners).toEqual(answer);
+    expect(banners[0]).toMatchObject({ video_id: video.id, title: '</script><script>alert(1)</script>' });
+
+    // Other routes get the plain page.
+    expect(await (await api.request('/myPlaylists')).text()).not.toContain('landing-banners');
   });
 });

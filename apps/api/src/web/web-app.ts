@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Logger } from '@nestjs/common';
 
 /** Paths the api answers itself; everything else that is a GET belongs to the web app. */
 const SERVER_PATHS = /^\/(cuviewTV|share|tracker|healthz|readyz|metrics)(\/|$|\?)/;
@@ -15,14 +16,58 @@ function listFiles(dir: string, base = ''): string[] {
   });
 }
 
+/** What the landing page paints first, written into the HTML of `/` (see landingHtml). */
+export interface LandingData {
+  /** get_videos_for_banner's answer. */
+  banners(): Promise<readonly { video_id: number }[]>;
+}
+
+/** Id of the JSON island holding the banners (read by web/src/features/catalogue). */
+export const LANDING_BANNERS_ID = 'landing-banners';
+
+/**
+ * index.html for `/` with the hero's data inside: the banners as a JSON island (`type`
+ * application/json is never executed, and `<` is escaped so no value can close the tag) and a
+ * high-priority preload of the first banner's poster. The hero then paints with the app's first
+ * render, its picture already on the way, instead of after the script, an api round trip and
+ * the picture's own download one after another.
+ */
+export function landingHtml(indexHtml: string, banners: readonly { video_id: number }[], apiPrefix: string): string {
+  const head: string[] = [];
+  const first = banners[0];
+  if (first && Number.isSafeInteger(first.video_id)) {
+    const poster = `/${apiPrefix}/image/video/${first.video_id}/600/`;
+    head.push(`<link rel="preload" as="image" fetchpriority="high" href="${poster}">`);
+  }
+  const json = JSON.stringify(banners).replace(/</g, '\\u003c');
+  head.push(`<script type="application/json" id="${LANDING_BANNERS_ID}">${json}</script>`);
+  return indexHtml.replace('</head>', `${head.join('')}</head>`);
+}
+
 /**
  * Serves the built SPA from the api's own address: hashed assets with long cache headers, and
- * index.html for every client-side route (/home, /myPlaylists, ...).
+ * index.html for every client-side route (/home, /myPlaylists, ...), for `/` with the landing
+ * data written in when `landing` is given.
  */
-export async function serveWebApp(app: NestFastifyApplication, distDir: string | undefined): Promise<void> {
+export async function serveWebApp(
+  app: NestFastifyApplication,
+  distDir: string | undefined,
+  landing?: LandingData & { apiPrefix: string },
+): Promise<void> {
   if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return;
   const files = new Set(listFiles(distDir));
-  const indexHtml = readFileSync(path.join(distDir, 'index.html'));
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const log = new Logger('WebApp');
+  const pageFor = async (pathname: string): Promise<string> => {
+    if (pathname !== '/' || !landing) return indexHtml;
+    try {
+      return landingHtml(indexHtml, await landing.banners(), landing.apiPrefix);
+    } catch (error) {
+      // The page still works: the hero asks for its banners itself.
+      log.warn(`landing page served without its banners: ${error instanceof Error ? error.message : String(error)}`);
+      return indexHtml;
+    }
+  };
   await app.register(fastifyStatic as never, {
     root: distDir,
     wildcard: false,
@@ -42,6 +87,7 @@ export async function serveWebApp(app: NestFastifyApplication, distDir: string |
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const pathname = request.url.split('?')[0];
       if (SERVER_PATHS.test(request.url) || files.has(pathname)) return;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const html = await pageFor(pathname!);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
 }

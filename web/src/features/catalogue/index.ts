@@ -8,6 +8,7 @@ export {
   LatestPlaylistsSection,
   playlistPlayerHref,
 } from './components/sections';
+export { seedBannersFromPage } from './api/get-banner-videos';
 export { useCategories } from './api/get-categories';
 export { useCategoryVideos } from './api/get-category-videos';
 export { useGroupPlaylists } from './api/get-group-playlists';

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Carousel } from '@/components/cards/Carousel';
 import { PlaylistCard } from '@/components/cards/PlaylistCard';
 import { VideoCard } from '@/components/cards/VideoCard';
-import { Loading } from '@/components/ui/Loading';
 import { toMessage } from '@/lib/api/client';
 import type { Group, Id, Playlist } from '@/lib/api/types';
 import { CAROUSEL_ITEMS, DEFAULTS } from '@/lib/constants';
@@ -24,23 +23,20 @@ export function playlistPlayerHref(p: Playlist, fallbackGroup: Id): string {
   });
 }
 
-function Status({ loading, error, empty }: { loading: boolean; error: unknown; empty: boolean }) {
-  if (loading) return <Loading />;
-  if (error) return <p className="error-text">{toMessage(error)}</p>;
-  if (empty) return <p className="muted">No Results</p>;
-  return null;
+function LoadError({ error }: { error: unknown }) {
+  return error ? <p className="error-text">{toMessage(error)}</p> : null;
 }
 
 export function LatestPlaylistsSection() {
   const q = useLatestPlaylists();
   return (
     <>
-      <Carousel title="New Playlists" items={CAROUSEL_ITEMS.newPlaylists}>
+      <Carousel title="New Playlists" items={CAROUSEL_ITEMS.newPlaylists} loading={q.isPending}>
         {(q.data ?? []).map((p) => (
           <PlaylistCard key={p.id} playlist={p} to={playlistPlayerHref(p, DEFAULTS.landingGroupId)} />
         ))}
       </Carousel>
-      <Status loading={q.isPending} error={q.error} empty={false} />
+      <LoadError error={q.error} />
     </>
   );
 }
@@ -55,6 +51,7 @@ export function EssentialsSection() {
         title="New Audio / Best on YouTube"
         label="Best on YouTube"
         items={CAROUSEL_ITEMS.essentials}
+        loading={q.isPending}
         showAll={`/playlist/${playlistId}/Essential%20Classics`}
       >
         {(q.data ?? []).map((v) => (
@@ -66,7 +63,7 @@ export function EssentialsSection() {
           />
         ))}
       </Carousel>
-      <Status loading={q.isPending} error={q.error} empty={false} />
+      <LoadError error={q.error} />
     </>
   );
 }
@@ -79,13 +76,14 @@ export function ConcertsSection() {
       <Carousel
         title="Concerts and Performances"
         items={CAROUSEL_ITEMS.concerts}
+        loading={q.isPending}
         showAll={groupHref(groupId, 'Concerts and Performances')}
       >
         {(q.data ?? []).map((p) => (
           <PlaylistCard key={p.id} playlist={p} to={playlistPlayerHref(p, groupId)} />
         ))}
       </Carousel>
-      <Status loading={q.isPending} error={q.error} empty={false} />
+      <LoadError error={q.error} />
     </>
   );
 }
@@ -94,12 +92,12 @@ export function GenresSection() {
   const q = useActiveGenres();
   return (
     <>
-      <Carousel title="Genres" items={CAROUSEL_ITEMS.genres}>
+      <Carousel title="Genres" items={CAROUSEL_ITEMS.genres} loading={q.isPending} tileMeta={false}>
         {(q.data ?? []).map((g) => (
           <GenreCard key={g.id} genre={g} />
         ))}
       </Carousel>
-      <Status loading={q.isPending} error={q.error} empty={false} />
+      <LoadError error={q.error} />
     </>
   );
 }
@@ -156,6 +154,7 @@ export function GroupTabsSection({ initialGroupId = DEFAULTS.landingGroupId }: {
           <Carousel
             title={active?.title ?? 'Playlists'}
             items={CAROUSEL_ITEMS.groupPlaylists}
+            loading={playlists.isPending}
             showAll={active ? groupHref(active.id, active.title) : undefined}
           >
             {(playlists.data ?? []).map((p) => (
@@ -163,7 +162,6 @@ export function GroupTabsSection({ initialGroupId = DEFAULTS.landingGroupId }: {
             ))}
           </Carousel>
         )}
-        {playlists.isPending && <Loading />}
       </div>
     </div>
   );
