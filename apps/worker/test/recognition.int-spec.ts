@@ -4,10 +4,12 @@ import type { Job } from 'bullmq';
 import { loadConfig } from '@app/config';
 import { JobName, type JobPayload } from '@app/contracts';
 import { matchFingerprint, uniqueHashes, type Fingerprint, type PostingRows } from '@app/recognition';
+import { FingerprintPeaksV21795280000002 } from '../../../libs/db/src/migrations/1795280000002-FingerprintPeaksV2.js';
 import { createTrackerApp } from '../../tracker/src/bootstrap.js';
 import { MAX_FP_NUMBERS, WM_PROTOCOL } from '../../tracker/src/lookup/lookup.dto.js';
 import type { RecognisedTrack } from '../../tracker/src/recognised/recognised-track.js';
 import { startWorker, type WorkerApp } from '../src/bootstrap.js';
+import { Reconciler } from '../src/reconciler.js';
 import { ANALYSIS_WINDOW_SECONDS, type AnalyzeResult } from '../src/processors/video-analyze.processor.js';
 import type { TranscodeResult } from '../src/processors/video-transcode.processor.js';
 import { FOOTPRINT_MAX_LANDMARKS_PER_SECOND } from '../src/recognition/recognition-engine.js';
@@ -124,6 +126,28 @@ describe('recognition jobs', () => {
     await job.remove();
     await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId });
     await finished(JobName.TrackFingerprint, { albumTrackId });
+    expect(await fingerprintRows()).toBe(rows);
+  }, 120_000);
+
+  it('indexes every track again after a migration that changes the peaks, through the reconciler', async () => {
+    const rows = await fingerprintRows();
+    const fingerprintedAt = async (): Promise<Date | null> =>
+      (
+        await t.db.query<{ fingerprinted_at: Date | null }[]>(
+          `SELECT fingerprinted_at FROM album_tracks WHERE id = $1`,
+          [albumTrackId],
+        )
+      )[0]!.fingerprinted_at;
+    expect(await fingerprintedAt()).toBeInstanceOf(Date);
+    const runner = t.db.createQueryRunner();
+    await new FingerprintPeaksV21795280000002().up(runner);
+    await runner.release();
+    expect(await fingerprintedAt()).toBeNull();
+
+    // Once the earlier run's completed job has expired from Redis, the reconciler queues a new one.
+    await (await t.queues.findJob(JobName.TrackFingerprint, { albumTrackId }))?.remove();
+    expect((await worker.context.get(Reconciler).reconcile()).fingerprints).toBeGreaterThanOrEqual(1);
+    await waitFor('the track to be indexed again', async () => (await fingerprintedAt()) !== null);
     expect(await fingerprintRows()).toBe(rows);
   }, 120_000);
 

@@ -3,6 +3,7 @@ import { SearchIndexes1795269124705 } from './1795269124705-SearchIndexes.js';
 import { VideoTitleNorm1795271417168 } from './1795271417168-VideoTitleNorm.js';
 import { CatalogueReadIndexes1795280000000 } from './1795280000000-CatalogueReadIndexes.js';
 import { CatalogueChangeNotify1795280000001 } from './1795280000001-CatalogueChangeNotify.js';
+import { FingerprintPeaksV21795280000002 } from './1795280000002-FingerprintPeaksV2.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -11,4 +12,5 @@ export const MIGRATIONS: Function[] = [
   VideoTitleNorm1795271417168,
   CatalogueReadIndexes1795280000000,
   CatalogueChangeNotify1795280000001,
+  FingerprintPeaksV21795280000002,
 ];

@@ -2,7 +2,15 @@ import { describe, expect, it } from '@jest/globals';
 import { resample } from '../dsp/resample.js';
 import { addPinkNoise } from '../testing/signals.js';
 import { SynthTrack } from '../testing/synth.js';
-import { FP_SAMPLE_RATE, FP_TICK_SECONDS, fingerprint, INDEX_OPTIONS, packHash, QUERY_OPTIONS } from './fingerprint.js';
+import {
+  FP_SAMPLE_RATE,
+  FP_TICK_SECONDS,
+  fingerprint,
+  hashBins,
+  INDEX_OPTIONS,
+  packHash,
+  QUERY_OPTIONS,
+} from './fingerprint.js';
 import { InMemoryFingerprintIndex } from './index-store.js';
 import { matchFingerprint, queryFingerprintIndex, uniqueHashes } from './matcher.js';
 
@@ -54,11 +62,14 @@ describe('landmark fingerprint', () => {
   });
 
   it('judges the winner against the best other track by distinct evidence, not by raw votes', () => {
-    // Query: 40 distinct hashes at 40 distinct ticks, plus one hash repeated at 30 ticks.
+    // Query: 40 distinct hashes (of distinct frequencies) at 40 distinct ticks, plus one
+    // hash repeated at 30 ticks.
     const distinct = Array.from({ length: 40 }, (_, t) => t);
     const repeated = Array.from({ length: 30 }, (_, t) => 100 + 3 * t);
+    const hashOf = (t: number): number => packHash(20 + t, 300 + t, 1 + t);
+    const loop = packHash(50, 60, 7);
     const query = {
-      hashes: Uint32Array.from([...distinct.map((t) => 1000 + t), ...repeated.map(() => 7)]),
+      hashes: Uint32Array.from([...distinct.map(hashOf), ...repeated.map(() => loop)]),
       ticks: Uint32Array.from([...distinct, ...repeated]),
       duration: 5,
     };
@@ -68,23 +79,44 @@ describe('landmark fingerprint', () => {
       rows.trackIds.push(trackId);
       rows.ticks.push(tick);
     };
-    // Track 1: ten distinct agreeing hashes at offset 500 (score 10).
-    for (let t = 0; t < 10; t++) post(1000 + t, 1, 500 + t);
+    // Track 1: twelve distinct agreeing hashes at offset 500 (score 12).
+    for (let t = 0; t < 12; t++) post(hashOf(t), 1, 500 + t);
     // Tracks 2..8: a repeated pattern, many raw votes at one offset from a single hash (score 1).
-    for (let id = 2; id <= 8; id++) for (let t = 0; t < 30; t++) post(7, id, 2000 + 100 + 3 * t);
-    // Track 9: eight distinct agreeing hashes (score 8), fewer raw votes than tracks 2..8.
-    for (let t = 20; t < 28; t++) post(1000 + t, 9, 800 + t);
+    for (let id = 2; id <= 8; id++) for (let t = 0; t < 30; t++) post(loop, id, 2000 + 100 + 3 * t);
+    // Track 9: ten distinct agreeing hashes (score 10), fewer raw votes than tracks 2..8.
+    for (let t = 20; t < 30; t++) post(hashOf(t), 9, 800 + t);
     const asRows = (skip: number) => {
       const keep = rows.trackIds.map((id) => id !== skip);
       const pick = (a: number[]) => Uint32Array.from(a.filter((_, i) => keep[i]));
       return { hashes: pick(rows.hashes), trackIds: pick(rows.trackIds), ticks: pick(rows.ticks) };
     };
-    // 10 against a runner-up of 8 is no clear answer …
+    // 12 against a runner-up of 10 is no clear answer …
     expect(matchFingerprint(query, asRows(-1))).toBeNull();
     // … but without track 9 it is, at its offset.
     const match = matchFingerprint(query, asRows(9));
-    expect(match).toMatchObject({ trackId: 1, score: 10, runnerUpScore: 1 });
+    expect(match).toMatchObject({ trackId: 1, score: 12, runnerUpScore: 1 });
     expect(match!.offsetSeconds).toBeCloseTo(500 * FP_TICK_SECONDS, 6);
+  });
+
+  it('discounts agreement that comes from a few frequencies (a bass note and its harmonics on the beat)', () => {
+    // 24 distinct hashes at 24 distinct ticks, but all pairs of the same four bins.
+    const bins = [40, 80, 120, 160];
+    const hashes = Array.from({ length: 24 }, (_, t) => packHash(bins[t % 4]!, bins[(t >> 2) % 4]!, 10 + (t >> 4)));
+    const query = {
+      hashes: Uint32Array.from(hashes),
+      ticks: Uint32Array.from(hashes.map((_, t) => 8 * t)),
+      duration: 5,
+    };
+    const rows = {
+      hashes: Uint32Array.from(hashes),
+      trackIds: new Uint32Array(24).fill(1),
+      ticks: Uint32Array.from(hashes.map((_, t) => 300 + 8 * t)),
+    };
+    // Only 24 * 4 = 96 under the square root: below the minimum score, however clear the lead.
+    const unthresholded = matchFingerprint(query, rows, { minScore: 0, minRatio: 0 });
+    expect(unthresholded).toMatchObject({ trackId: 1, runnerUpScore: 0 });
+    expect(unthresholded!.score).toBeCloseTo(Math.sqrt(24 * 4), 6);
+    expect(matchFingerprint(query, rows)).toBeNull();
   });
 
   it('rejects silence and stays silent about empty lookups', () => {
@@ -111,6 +143,7 @@ describe('landmark fingerprint', () => {
   it('packs hashes into 24 bits and de-duplicates query hashes in order', () => {
     expect(packHash(487, 8, 63)).toBe((487 << 15) | (8 << 6) | 63);
     expect(packHash(511, 511, 63)).toBeLessThan(2 ** 24);
+    expect(hashBins(packHash(487, 8, 63))).toEqual([487, 8]);
     const fp = { hashes: Uint32Array.from([5, 3, 5, 9, 3]), ticks: new Uint32Array(5), duration: 1 };
     expect([...uniqueHashes(fp)]).toEqual([3, 5, 9]);
   });

@@ -32,27 +32,46 @@ export interface FingerprintOptions {
   neighbourBins: number;
   /** Sub-hop analysis shifts in samples (queries use several to meet the index grid). */
   shifts: readonly number[];
+  /** How the peaks of a one-second block are ranked to keep the best `peaksPerSecond`. */
+  peakScore: PeakScore;
 }
 
 /**
- * Sparse peaks with long pairs: what gets stored per indexed track (about 67 hashes per
- * second, 1.94 MB per hour at 8 bytes per posting).
+ * - `contrast`: height above the mean of the frame's neighbouring bins (a local whitening,
+ *   so quiet bands still get peaks).
+ * - `level`: log power plus log frequency, i.e. height above a pink (1/f) noise floor.
+ *   Noise buries a peak when it is weak against the noise in its own bin, and everyday
+ *   noise is roughly pink: in 0 dB pink noise, 75 % of the best tenth of a block's peaks
+ *   by this score are still peaks of the query, against 63 % by `contrast`.
+ */
+export type PeakScore = 'contrast' | 'level';
+
+/**
+ * Few, loud peaks with many pairs each: what gets stored per indexed track (about 62
+ * hashes per second, 1.79 MB per hour at 8 bytes per posting). Loud peaks are the ones
+ * that survive noise, and a pair needs both of its peaks to survive.
  */
 export const INDEX_OPTIONS: FingerprintOptions = {
-  peaksPerSecond: 17,
-  fanout: 4,
+  peaksPerSecond: 10,
+  fanout: 7,
   neighbourFrames: 6,
   neighbourBins: 12,
   shifts: [0],
+  peakScore: 'level',
 };
 
-/** Denser peaks and wider pairing for queries, so they contain the index's pairs despite noise. */
+/**
+ * Denser peaks and wider pairing for queries, so they contain the index's pairs despite
+ * noise: noise peaks fall between the index's peaks, so a query peak is paired with many
+ * more of its successors than an indexed one.
+ */
 export const QUERY_OPTIONS: FingerprintOptions = {
-  peaksPerSecond: 40,
-  fanout: 12,
+  peaksPerSecond: 30,
+  fanout: 24,
   neighbourFrames: 4,
   neighbourBins: 8,
   shifts: [0, FP_TICK_SAMPLES],
+  peakScore: 'contrast',
 };
 
 export interface Fingerprint {
@@ -72,6 +91,11 @@ interface Peak {
 
 export function packHash(f1: number, f2: number, dt: number): number {
   return ((f1 & 0x1ff) << 15) | ((f2 & 0x1ff) << 6) | (dt & 0x3f);
+}
+
+/** The frequency bins (f1, f2) of a packed hash. */
+export function hashBins(hash: number): [number, number] {
+  return [(hash >>> 15) & 0x1ff, (hash >>> 6) & 0x1ff];
 }
 
 /**
@@ -119,9 +143,8 @@ function logSpectrogram(pcm: Float32Array, shift: number): Spectrogram {
 
 /**
  * Peaks are local maxima of the log spectrogram over a rectangle of neighbourFrames x
- * neighbourBins; each is scored by how far it stands above the mean of its frame's
- * neighbouring bins (a local whitening, so quiet bands still get peaks), and the best
- * `peaksPerSecond` of every one-second block are kept.
+ * neighbourBins that stand above the mean of their frame's neighbouring bins; they are
+ * ranked by `peakScore` and the best `peaksPerSecond` of every one-second block are kept.
  */
 function pickPeaks(spec: Spectrogram, o: FingerprintOptions): Peak[] {
   const { frames, bins, data } = spec;
@@ -134,6 +157,7 @@ function pickPeaks(spec: Spectrogram, o: FingerprintOptions): Peak[] {
   const meanHalf = 24;
   const prefix = new Float64Array(bins + 1);
   const framesPerBlock = round(FP_SAMPLE_RATE / FP_HOP);
+  const byLevel = o.peakScore === 'level';
   const peaks: Peak[] = [];
   let block: Peak[] = [];
   let blockIndex = 0;
@@ -166,7 +190,8 @@ function pickPeaks(spec: Spectrogram, o: FingerprintOptions): Peak[] {
       const mean = (prefix[hi]! - prefix[lo]!) / (hi - lo);
       const prominence = v - mean;
       if (prominence <= 0.5) continue;
-      block.push({ frame: t, bin: b + MIN_BIN, score: prominence });
+      const bin = b + MIN_BIN;
+      block.push({ frame: t, bin, score: byLevel ? v + logBin[bin]! : prominence });
     }
   }
   flush();
@@ -230,6 +255,9 @@ function pairPeaks(peaks: Peak[], fanout: number, emit: (hash: number, frame: nu
     }
   }
 }
+
+/** log(bin): the pink-noise floor falls as 1/f, so log power + log f is level above it. */
+const logBin = Float32Array.from({ length: MAX_BIN }, (_, b) => (b > 0 ? log(b) : 0));
 
 let sharedFft: RealFft | undefined;
 let sharedWindow: Float64Array | undefined;
