@@ -51,6 +51,7 @@ journey(
     await screenshot(page, 'activate-1280');
     await page.getByRole('button', { name: 'ACTIVATE' }).click();
     await page.waitForURL(/\/login$/);
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
 
     await fillSignIn(page, email, password);
     await page.waitForURL((url) => url.pathname !== '/login');
@@ -64,6 +65,9 @@ journey(
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Your Password?' }).click();
     await page.waitForURL(/\/reset_password$/);
+    // The address changes first; until the reset screen has rendered, the sign-in form (with
+    // its own E-mail field) is still on screen.
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Please, check your email').waitFor();
@@ -77,6 +81,7 @@ journey(
     await screenshot(page, 'reset-password-done-1280');
     await page.getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL(/\/login$/);
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
 
     // The old password no longer works; the new one does.
     await fillSignIn(page, email, password);
