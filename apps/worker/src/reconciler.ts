@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JobName } from '@app/contracts';
+import { JobName, type JobPayload } from '@app/contracts';
 import { JobQueues } from './job-queues.js';
 import type { Logger } from './logger.js';
 import { AlbumTrackJobsRepository } from './repositories/album-track-jobs.repository.js';
@@ -16,8 +16,9 @@ export interface ReconcileReport {
 /**
  * Postgres is the source of truth, Redis only holds queues (DESIGN.md §1): at start-up and
  * then every minute, work that Postgres says is pending but that has no job in Redis (Redis
- * restarted without its data, a producer crashed between commit and enqueue) is queued
- * again. Job ids are deterministic, so several workers doing this at once add one job.
+ * restarted without its data, a producer crashed between commit and enqueue), or only a
+ * finished one, is queued again. Job ids are deterministic, so several workers doing this at
+ * once add one job.
  */
 @Injectable()
 export class Reconciler {
@@ -57,22 +58,19 @@ export class Reconciler {
     for (const videoId of await this.videos.findPendingTranscodeIds()) {
       if (await this.requeueTranscode(videoId)) report.transcodes++;
     }
-    // Tracks have no failed state in Postgres: a job that failed for good stays in Redis
-    // (kept 30 days) and is not re-queued here; only a job that is missing is.
+    const excerptPending = (id: number) => this.tracks.isExcerptPending(id);
     for (const albumTrackId of await this.tracks.findPendingExcerptIds()) {
-      if ((await this.queues.findRuns(JobName.TrackExcerpt, { albumTrackId })).length === 0) {
-        await this.queues.enqueue(JobName.TrackExcerpt, { albumTrackId });
-        report.excerpts++;
-      }
+      if (await this.requeueTrackJob(JobName.TrackExcerpt, albumTrackId, excerptPending)) report.excerpts++;
     }
+    const fingerprintPending = (id: number) => this.tracks.isFingerprintPending(id);
     for (const albumTrackId of await this.tracks.findPendingFingerprintIds()) {
-      if ((await this.queues.findRuns(JobName.TrackFingerprint, { albumTrackId })).length === 0) {
-        await this.queues.enqueue(JobName.TrackFingerprint, { albumTrackId });
-        report.fingerprints++;
-      }
+      if (await this.requeueTrackJob(JobName.TrackFingerprint, albumTrackId, fingerprintPending)) report.fingerprints++;
     }
     if (report.transcodes + report.excerpts + report.fingerprints > 0) {
-      this.log.warn({ ...report }, 're-queued work that Postgres says is pending but Redis had lost');
+      this.log.warn(
+        { ...report },
+        're-queued work that Postgres says is pending but Redis had lost or had already finished',
+      );
     }
     return report;
   }
@@ -88,6 +86,30 @@ export class Reconciler {
       for (const job of runs) await job.remove();
     }
     await this.queues.enqueue(JobName.VideoTranscode, { videoId });
+    return true;
+  }
+
+  /**
+   * Queues a track's job when Redis has none, or only completed ones: the track was reset after
+   * they ran (a migration asks for every track to be fingerprinted again, say). A failed run
+   * stays as it is: tracks have no failed state in Postgres, so the failure is kept in Redis
+   * (30 days) for staff to see and retry.
+   */
+  private async requeueTrackJob<N extends JobName.TrackExcerpt | JobName.TrackFingerprint>(
+    name: N,
+    albumTrackId: number,
+    stillPending: (albumTrackId: number) => Promise<boolean>,
+  ): Promise<boolean> {
+    const payload = { albumTrackId } as JobPayload<N>;
+    const runs = await this.queues.findRuns(name, payload);
+    const states = await Promise.all(runs.map((job) => job.getState()));
+    if (states.some((state) => state !== 'completed')) return false;
+    if (runs.length > 0) {
+      // As for transcodes: the job may have just finished and marked the track done.
+      if (!(await stillPending(albumTrackId))) return false;
+      for (const job of runs) await job.remove();
+    }
+    await this.queues.enqueue(name, payload);
     return true;
   }
 }

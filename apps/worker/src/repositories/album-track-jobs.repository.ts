@@ -81,4 +81,21 @@ export class AlbumTrackJobsRepository {
     );
     return rows.map((r) => r.id);
   }
+
+  /** Whether the track still needs an excerpt (the reconciler re-reads it before replacing a finished job). */
+  async isExcerptPending(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM album_tracks WHERE id = $1 AND audio_key IS NOT NULL AND excerpt_key IS NULL`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  async isFingerprintPending(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM album_tracks WHERE id = $1 AND audio_key IS NOT NULL AND fingerprinted_at IS NULL`,
+      [id],
+    );
+    return rows.length > 0;
+  }
 }

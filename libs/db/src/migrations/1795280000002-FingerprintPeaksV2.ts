@@ -4,9 +4,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The fingerprinter keeps other peaks for the index now (fewer, louder ones, paired more often:
  * libs/recognition INDEX_OPTIONS), so postings stored before no longer meet the footprints of
  * queries. Every fingerprinted album track is marked for indexing again: the worker's
- * reconciler queues a track.fingerprint job for each (within the hour Redis keeps a track's
- * last completed job), which replaces the track's postings in one transaction. Going back
- * down needs the same, with the old peaks.
+ * reconciler queues a track.fingerprint job for each (replacing a completed one still kept in
+ * Redis), which replaces the track's postings in one transaction. Going back down needs the
+ * same, with the old peaks.
  */
 export class FingerprintPeaksV21795280000002 implements MigrationInterface {
   name = 'FingerprintPeaksV21795280000002';
