@@ -5,10 +5,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module.js';
 import { createValidationPipe, HttpExceptionFilter } from '@app/common';
+import { API_PREFIX } from './api-prefix.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
 import { serveWebApp } from './web/web-app.js';
-
-export const API_PREFIX = 'cuviewTV';
 
 /** Builds the api application; main.ts listens on the configured port, tests on port 0. */
 export async function createApiApp(
@@ -52,9 +51,6 @@ export async function createApiApp(
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
-  await serveWebApp(app, config.WEB_DIST_DIR, {
-    apiPrefix: API_PREFIX,
-    banners: () => app.get(CatalogueService).bannerVideos(),
-  });
+  await serveWebApp(app, config.WEB_DIST_DIR, { banners: () => app.get(CatalogueService).bannerVideos() });
   return app;
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/config';
+import { ImageKind } from '@app/contracts';
+import { imagePath } from '../api-prefix.js';
 import { CatalogueRepository } from '../catalogue/catalogue.repository.js';
 import { MediaUrls } from '../catalogue/media-urls.js';
 import { toVideoDto } from '../catalogue/video-sql.js';
@@ -28,7 +30,7 @@ export class ShareService {
       description: video.artists ? `${video.artists} on CUVIEW TV` : 'Watch on CUVIEW TV',
       pageUrl: `${this.base}/share/${videoId}/${playlistId}/${groupId}/`,
       playerUrl: this.playerUrl(videoId, playlistId, groupId),
-      imageUrl: `${this.base}/cuviewTV/image/video/${videoId}/600/`,
+      imageUrl: `${this.base}${imagePath(ImageKind.Video, videoId, 600)}`,
       streamUrl: stream ? (/^https?:\/\//.test(stream) ? stream : `${this.base}${stream}`) : null,
     });
   }

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from '@nestjs/common';
+import { ImageKind } from '@app/contracts';
+import { imagePath } from '../api-prefix.js';
 
 /** Paths the api answers itself; everything else that is a GET belongs to the web app. */
 const SERVER_PATHS = /^\/(cuviewTV|share|tracker|healthz|readyz|metrics)(\/|$|\?)/;
@@ -32,11 +34,11 @@ export const LANDING_BANNERS_ID = 'landing-banners';
  * render, its picture already on the way, instead of after the script, an api round trip and
  * the picture's own download one after another.
  */
-export function landingHtml(indexHtml: string, banners: readonly { video_id: number }[], apiPrefix: string): string {
+export function landingHtml(indexHtml: string, banners: readonly { video_id: number }[]): string {
   const head: string[] = [];
   const first = banners[0];
   if (first && Number.isSafeInteger(first.video_id)) {
-    const poster = `/${apiPrefix}/image/video/${first.video_id}/600/`;
+    const poster = imagePath(ImageKind.Video, first.video_id, 600);
     head.push(`<link rel="preload" as="image" fetchpriority="high" href="${poster}">`);
   }
   const json = JSON.stringify(banners).replace(/</g, '\\u003c');
@@ -52,7 +54,7 @@ export function landingHtml(indexHtml: string, banners: readonly { video_id: num
 export async function serveWebApp(
   app: NestFastifyApplication,
   distDir: string | undefined,
-  landing?: LandingData & { apiPrefix: string },
+  landing?: LandingData,
 ): Promise<void> {
   if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return;
   const files = new Set(listFiles(distDir));
@@ -61,7 +63,7 @@ export async function serveWebApp(
   const pageFor = async (pathname: string): Promise<string> => {
     if (pathname !== '/' || !landing) return indexHtml;
     try {
-      return landingHtml(indexHtml, await landing.banners(), landing.apiPrefix);
+      return landingHtml(indexHtml, await landing.banners());
     } catch (error) {
       // The page still works: the hero asks for its banners itself.
       log.warn(`landing page served without its banners: ${error instanceof Error ? error.message : String(error)}`);
