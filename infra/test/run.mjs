@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit, integration, web and browser tests, in that order. Stops at
+// `npm test`: lint, typecheck, unit, integration, web, browser and hostile tests, in that order. Stops at
 // the first failing step and names it. Postgres and Redis come from DATABASE_URL / REDIS_URL,
 // else from the local default ports when something answers there, else Testcontainers.
 import { spawn } from 'node:child_process';
@@ -27,14 +27,16 @@ if (!process.env.REDIS_URL && (await answers(6379))) {
 const jest = ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects'];
 const steps = [
   ['lint', ['npx', 'eslint', '.', '--max-warnings', '0']],
-  // web/ and test/browser/ have their own configs (ESLint uses the one nearest each file).
-  ['lint-web', ['npx', 'eslint', 'web', 'test/browser', '--max-warnings', '0']],
+  // web/, test/browser/ and test/hostile/ have their own configs (ESLint uses the one nearest each file).
+  ['lint-web', ['npx', 'eslint', 'web', 'test/browser', 'test/hostile', '--max-warnings', '0']],
   ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
   ['unit', [...jest, 'unit']],
   ['integration', [...jest, 'integration', '--maxWorkers=2']],
   ['web', ['npm', 'run', '--silent', 'test', '-w', 'web']],
   ['browser', ['node', 'infra/test/browser.mjs']],
+  // Issue 13: hostile requests against a running product of its own (test/hostile/).
+  ['hostile', ['node', 'infra/test/hostile.mjs']],
 ];
 
 /** Runs a step, echoing its output, and reads the test counts from its runner's summary. */
