@@ -10,10 +10,11 @@ import { startStack } from '../../test/browser/stack.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = path.join(root, 'test/hostile');
 const LAST = 'limits.test.mjs';
-const suites = readdirSync(dir)
-  .filter((f) => f.endsWith('.test.mjs'))
-  .sort((a, b) => (a === LAST) - (b === LAST) || a.localeCompare(b))
-  .map((f) => path.join('test/hostile', f));
+const files = readdirSync(dir).filter((f) => f.endsWith('.test.mjs'));
+// Two runs, because node's runner orders the files of one run itself.
+const runs = [files.filter((f) => f !== LAST), files.filter((f) => f === LAST)]
+  .map((list) => list.map((f) => path.join('test/hostile', f)))
+  .filter((list) => list.length > 0);
 
 // `npm test` runs this after the browser step, which has just built everything. Run alone, it
 // builds the server (quick) and the web app only when there is none (the api serves it).
@@ -26,24 +27,27 @@ if (!existsSync(path.join(root, 'web/dist/index.html'))) {
 }
 
 const stack = await startStack({ log: (line) => console.log(line.replace(/^browser stack/, 'hostile stack')) });
-let status = 1;
+let status = 0;
 try {
-  status = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
-      cwd: root,
-      env: {
-        ...process.env,
-        BASE_URL: stack.baseUrl,
-        E2E_DATABASE_URL: stack.databaseUrl,
-        E2E_OUTBOX: stack.env.MAIL_OUTBOX_DIR,
-        // Only to forge the expired token (a real attacker cannot): the rest of the forging
-        // (alg none, wrong key, changed claims) does without it.
-        E2E_JWT_SECRET: stack.env.JWT_SECRET,
-      },
-      stdio: 'inherit',
+  for (const suites of runs) {
+    const code = await new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
+        cwd: root,
+        env: {
+          ...process.env,
+          BASE_URL: stack.baseUrl,
+          E2E_DATABASE_URL: stack.databaseUrl,
+          E2E_OUTBOX: stack.env.MAIL_OUTBOX_DIR,
+          // Only to forge the expired token (a real attacker cannot): the rest of the forging
+          // (alg none, wrong key, changed claims) does without it.
+          E2E_JWT_SECRET: stack.env.JWT_SECRET,
+        },
+        stdio: 'inherit',
+      });
+      child.on('close', (code) => resolve(code ?? 1));
     });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
+    if (code !== 0) status = 1;
+  }
 } finally {
   await stack.stop();
 }
