@@ -182,9 +182,9 @@ async function waitForApi() {
 }
 if (!(await waitForApi())) fail('the api did not become ready within 60 s');
 
-if (existsSync(path.join(root, 'dist/libs/db/src/seed/main.js'))) {
+if (existsSync(path.join(root, 'dist/libs/catalogue-seed/src/cli/seed.js'))) {
   step('seeding the demo catalogue when the database is empty');
-  run('node', ['dist/libs/db/src/seed/main.js', '--if-empty'], { env });
+  run('node', ['dist/libs/catalogue-seed/src/cli/seed.js', '--if-empty'], { env });
 }
 
 console.log(`

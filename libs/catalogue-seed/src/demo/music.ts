@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runProcess, writeWav } from '@app/media';
 // The synthesizer is test tooling of libs/recognition, not part of its public index.
-import { SynthTrack } from '../../../../recognition/src/testing/synth.js';
+import { SynthTrack } from '../../../recognition/src/testing/synth.js';
 import type { DemoAlbum, DemoProfile } from './catalogue.js';
 import { cached, forEachConcurrently, generationConcurrency, pruneCache, slug, specHash } from './media-cache.js';
 

@@ -12,12 +12,8 @@ import { DEFAULT_IDS, JobName, QueueName, jobId } from '@app/contracts';
 import { LocalStorage, runProcess } from '@app/media';
 import { createDataSource } from '@app/db';
 import { createTestDatabase, serviceUrls, uniqueRedisPrefix } from '@app/testing';
-import { PasswordHasher } from '../../../../apps/api/src/auth/password-hasher.js';
-import { AlbumImporter, collectAudioFiles } from './album-importer.js';
-import { smallProfile } from './demo/catalogue.js';
-import { renderAlbums } from './demo/music.js';
-import { seedDemoCatalogue } from './seed.js';
-import { JobQueue } from './services.js';
+import { PasswordHasher } from '@app/common';
+import { AlbumImporter, collectAudioFiles, JobQueue, renderAlbums, seedDemoCatalogue, smallProfile } from './index.js';
 
 const run = promisify(execFile);
 
@@ -284,7 +280,7 @@ describe('demo catalogue and album import', () => {
       };
       const outcome = await run(
         process.execPath,
-        ['--import', '@swc-node/register/esm-register', 'libs/db/src/seed/import-main.ts', work],
+        ['--import', '@swc-node/register/esm-register', 'libs/catalogue-seed/src/cli/import-albums.ts', work],
         { env },
       ).then(
         (r) => ({ code: 0, stdout: r.stdout }),

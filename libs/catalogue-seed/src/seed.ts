@@ -1,8 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ImageKind, JobName, ProcessingState, Status } from '@app/contracts';
 import { newStorageKey, type StorageDriver } from '@app/media';
-// The api owns the password format (`scrypt$N$r$p$salt$hash`); the demo accounts use the same code.
-import { PasswordHasher } from '../../../../apps/api/src/auth/password-hasher.js';
+import { PasswordHasher } from '@app/common';
 import { AlbumImporter, type ImportedTrack } from './album-importer.js';
 import {
   ACTIVITIES,
