@@ -73,7 +73,7 @@ function ensureSystemPackage(command, pkg) {
   if (process.getuid?.() === 0 && has('apt-get')) {
     step(`installing ${pkg} with apt-get`);
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkg.split(' ')], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   } else {
@@ -87,6 +87,8 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 ensureSystemPackage('ffmpeg', 'ffmpeg');
+// The demo's music is MIDI composed in code, rendered by FluidSynth with a General MIDI soundfont.
+ensureSystemPackage('fluidsynth', 'fluidsynth fluid-soundfont-gm');
 step('building server and web app');
 run('npm', ['run', '--silent', 'build']);
 

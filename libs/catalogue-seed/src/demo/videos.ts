@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import sharp from 'sharp';
 import { runProcess } from '@app/media';
-import type { DemoProfile, DemoVideo } from './catalogue.js';
+import { ALBUMS, type DemoProfile, type DemoVideo } from './catalogue.js';
+import { albumCover, crowdLayer, stageBackdrop } from './images.js';
 import { cached, forEachConcurrently, generationConcurrency, pruneCache, slug, specHash } from './media-cache.js';
 import type { RenderedAlbums } from './music.js';
 
 /** Silence between two excerpts: the track wizard starts the next one a second after the last. */
 const GAP_SECONDS = 1;
-const FPS = 25;
+/** Visualisers read well at 15 frames a second, and cost 40 % less to draw than at 25. */
+const FPS = 15;
 
 /** One excerpt of an album track on a video's timeline (becomes a video_tracks row). */
 export interface PlacedSegment {
@@ -46,50 +49,12 @@ export function placeSegments(video: DemoVideo, duration: number, trackSeconds: 
   });
 }
 
-const PALETTES = [
-  ['#ff2a6d', '#05d9e8', '#7b2cbf', '#01012b'],
-  ['#f72585', '#4cc9f0', '#3a0ca3', '#ffd60a'],
-  ['#ff9f1c', '#2ec4b6', '#e71d36', '#011627'],
-  ['#e9c46a', '#1d3557', '#e76f51', '#2a9d8f'],
-];
-const MANDELBROT_POINTS = [
-  [-0.743643887037151, 0.13182590420533],
-  [-1.25066, 0.02012],
-  [-0.7453, 0.1127],
-];
-const LIFE_COLOURS = [
-  ['#ffd166', '#118ab2', '#073b4c'],
-  ['#06d6a0', '#3a0ca3', '#240046'],
-  ['#f4a261', '#264653', '#1b263b'],
-];
-const CELL_RULES = [110, 30, 90];
-const CELL_TINTS = ['rr=1:gg=0.35:bb=0.8', 'rr=0.3:gg=0.9:bb=1', 'rr=1:gg=0.8:bb=0.2'];
-
-/** The lavfi picture for a look: colourful generated patterns, one per video. */
-export function pictureSource(video: DemoVideo, width: number, height: number, duration: number): string {
-  const s = `s=${width}x${height}:r=${FPS}`;
-  const quarter = `s=${width >> 2}x${height >> 2}:r=${FPS}`;
-  const upscale = `scale=${width}:${height}:flags=neighbor`;
-  const v = video.variant;
-  switch (video.look) {
-    case 'gradients': {
-      const [c0, c1, c2, c3] = PALETTES[v % PALETTES.length]!;
-      return `gradients=${s}:c0=${c0}:c1=${c1}:c2=${c2}:c3=${c3}:nb_colors=4:speed=0.03:seed=${video.id}`;
-    }
-    case 'mandelbrot': {
-      const [x, y] = MANDELBROT_POINTS[v % MANDELBROT_POINTS.length]!;
-      return `mandelbrot=${s}:start_x=${x}:start_y=${y}:start_scale=2.5:end_scale=0.02:end_pts=${duration * FPS}:maxiter=600`;
-    }
-    case 'life': {
-      const [life, death, mold] = LIFE_COLOURS[v % LIFE_COLOURS.length]!;
-      // Cells of 4x4 pixels: big enough to see, and far cheaper to encode than pixel noise.
-      return `life=${quarter}:mold=12:ratio=0.3:seed=${video.id}:life_color=${life}:death_color=${death}:mold_color=${mold},${upscale}`;
-    }
-    case 'cellauto':
-      return `cellauto=${quarter}:rule=${CELL_RULES[v % CELL_RULES.length]}:seed=${video.id}:start_full=1,${upscale},format=rgb24,colorchannelmixer=${CELL_TINTS[v % CELL_TINTS.length]}`;
-    case 'testsrc2':
-      return `testsrc2=${s},hue=h=t*${12 + v * 9}`;
-  }
+/** Where the art of the picture comes from: static layers made by sharp once per video. */
+export interface VideoArt {
+  /** The full-frame background (blurred album art, or the stage of a live video). */
+  background: string;
+  /** A layer in front (the crowd of a live video), transparent elsewhere. */
+  front?: string;
 }
 
 const FONT_CANDIDATES = [
@@ -103,15 +68,98 @@ function fontOption(): string {
   return file ? `fontfile=${file}` : 'font=Sans';
 }
 
-/** Title and artist over the picture; the text comes from files, so no escaping is needed. */
-function captionFilters(titleFile: string, artistFile: string, height: number): string {
-  const big = Math.round(height / 14);
-  const small = Math.round(height / 22);
+/** Text files for drawtext (no escaping needed): title, artist, and one per lyric line. */
+export interface CaptionFiles {
+  title: string;
+  artist: string;
+  lyrics: string[];
+}
+
+/**
+ * Title card for the first 3 s (big, centred), then a lower third; lyric videos show one line
+ * of lyrics at a time, fading in, instead of the lower third.
+ */
+function captionFilters(
+  video: DemoVideo,
+  files: CaptionFiles,
+  frame: { width: number; height: number },
+  duration: number,
+): string {
+  const { height } = frame;
+  const big = Math.round(height / 11);
+  const small = Math.round(height / 24);
   const font = fontOption();
-  return [
-    `drawtext=${font}:textfile=${titleFile}:fontsize=${big}:fontcolor=white:x=(w-tw)/2:y=h-${big * 3}:box=1:boxcolor=black@0.45:boxborderw=${Math.round(big / 4)}`,
-    `drawtext=${font}:textfile=${artistFile}:fontsize=${small}:fontcolor=white@0.9:x=(w-tw)/2:y=h-${Math.round(big * 1.4)}`,
-  ].join(',');
+  const card = `enable='lt(t,3)'`;
+  const filters = [
+    `drawbox=x=0:y=0:w=iw:h=ih:color=black@0.45:t=fill:${card}`,
+    `drawtext=${font}:textfile=${files.title}:fontsize=${big}:fontcolor=white:x=(w-tw)/2:y=(h-th)/2-${big / 2}:alpha='if(lt(t,2.4),1,(3-t)/0.6)':${card}`,
+    `drawtext=${font}:textfile=${files.artist}:fontsize=${Math.round(big / 2)}:fontcolor=white@0.85:x=(w-tw)/2:y=(h/2)+${big}:${card}`,
+  ];
+  if (video.look === 'lyric' && files.lyrics.length > 0) {
+    const span = (duration - 3.5) / files.lyrics.length;
+    files.lyrics.forEach((file, i) => {
+      const from = (3.5 + i * span).toFixed(2);
+      const to = (3.5 + (i + 1) * span - 0.3).toFixed(2);
+      filters.push(
+        `drawtext=${font}:textfile=${file}:fontsize=${Math.round(big * 0.62)}:fontcolor=white:borderw=2:bordercolor=black@0.6:x=(w-tw)/2:y=h*0.42:alpha='min(1,(t-${from})/0.4)':enable='between(t,${from},${to})'`,
+      );
+    });
+  } else {
+    filters.push(
+      `drawtext=${font}:textfile=${files.title}:fontsize=${small}:fontcolor=white:x=${small}:y=h-${small * 3.2}:box=1:boxcolor=black@0.4:boxborderw=${Math.round(small / 3)}:enable='gte(t,3)'`,
+      `drawtext=${font}:textfile=${files.artist}:fontsize=${Math.round(small * 0.8)}:fontcolor=white@0.85:x=${small}:y=h-${Math.round(small * 1.6)}:enable='gte(t,3)'`,
+    );
+  }
+  if (video.look === 'live') {
+    filters.push(
+      `drawtext=${font}:text='● LIVE':fontsize=${small}:fontcolor=red:x=w-tw-${small}:y=${small}:box=1:boxcolor=black@0.5:boxborderw=6`,
+    );
+  }
+  return filters.join(',');
+}
+
+/**
+ * The picture of a look, made from the video's own sound (`[vis]`) over its art (`[1:v]`,
+ * `[2:v]` in front when there is one); ends in `[pic]`.
+ */
+export function pictureFilters(
+  video: DemoVideo,
+  frame: { width: number; height: number },
+  hasFront: boolean,
+): string[] {
+  const { width: w, height: h } = frame;
+  const key = 'colorkey=0x000000:0.08:0.1';
+  switch (video.look) {
+    case 'cqt':
+      return [
+        `[vis]showcqt=s=${w}x${Math.round(h * 0.18) * 2}:fps=${FPS}:axis_h=0:sono_h=0:bar_g=3:count=2,format=rgba,${key}[fx]`,
+        `[1:v][fx]overlay=0:H-h:shortest=1[pic]`,
+      ];
+    case 'scope':
+      return [
+        `[vis]avectorscope=s=${Math.round(h * 0.9)}x${Math.round(h * 0.9)}:r=${FPS}:zoom=1:draw=line:rc=255:gc=200:bc=120:rf=40:gf=40:bf=20[fx]`,
+        `[1:v][fx]overlay=W-w-${Math.round(h * 0.08)}:(H-h)/2:shortest=1[pic]`,
+      ];
+    case 'waves':
+      return [
+        // A slow pan over the art (Ken Burns), the waveform across the bottom.
+        `[1:v]scale=${Math.round(w * 1.25)}:-2,crop=${w}:${h}:x='(iw-ow)/2*(1+sin(t/5))':y='(ih-oh)/2*(1+cos(t/7))'[bg]`,
+        `[vis]showwaves=s=${w}x${Math.round(h * 0.3)}:r=${FPS}:mode=cline:colors=white[fx]`,
+        `[bg][fx]overlay=0:H-h-${Math.round(h * 0.05)}:shortest=1[pic]`,
+      ];
+    case 'lyric':
+      return [
+        `[vis]showwaves=s=${w}x${Math.round(h * 0.12)}:r=${FPS}:mode=p2p:colors=white@0.7[fx]`,
+        `[1:v][fx]overlay=0:H-h:shortest=1[pic]`,
+      ];
+    case 'live':
+      return [
+        // The light wall behind the band follows the music; the lights pulse with it.
+        `[vis]showfreqs=s=${w}x${Math.round(h * 0.55)}:rate=${FPS}:mode=bar:ascale=sqrt:fscale=log:win_size=1024:colors=0xff3355|0x33ccff[fx]`,
+        `[1:v][fx]overlay=0:${Math.round(h * 0.1)}:shortest=1[stage]`,
+        hasFront ? `[stage][2:v]overlay=0:0,eq=brightness='0.05*sin(t*9)':eval=frame[pic]` : `[stage]null[pic]`,
+      ];
+  }
 }
 
 export function videoArgs(
@@ -120,10 +168,14 @@ export function videoArgs(
   frame: { width: number; height: number },
   segments: PlacedSegment[],
   albums: RenderedAlbums,
+  art: VideoArt,
   caption: string | null,
   output: string,
 ): string[] {
-  const inputs = ['-f', 'lavfi', '-i', pictureSource(video, frame.width, frame.height, duration)];
+  const inputs = ['-f', 'lavfi', '-i', `anullsrc=r=48000:cl=stereo:d=${duration}`];
+  inputs.push('-loop', '1', '-framerate', String(FPS), '-i', art.background);
+  if (art.front) inputs.push('-loop', '1', '-framerate', String(FPS), '-i', art.front);
+  const first = art.front ? 3 : 2;
   const audio: string[] = [];
   const parts: string[] = [];
   const fmt = 'aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
@@ -132,24 +184,24 @@ export function videoArgs(
     const length = round(segment.end - segment.start);
     inputs.push('-ss', String(segment.offset), '-t', String(length), '-i', file);
     audio.push(
-      `[${i + 1}:a]${fmt},atrim=duration=${length},afade=t=in:d=0.3,afade=t=out:st=${Math.max(0, length - 0.8)}:d=0.8,asetpts=N/SR/TB[a${i}]`,
+      `[${first + i}:a]${fmt},atrim=duration=${length},afade=t=in:d=0.3,afade=t=out:st=${Math.max(0, length - 0.8)}:d=0.8,asetpts=N/SR/TB[a${i}]`,
     );
     parts.push(`[a${i}]`);
     if (i < segments.length - 1) {
-      audio.push(`anullsrc=r=48000:cl=stereo,atrim=duration=${GAP_SECONDS},${fmt}[g${i}]`);
+      audio.push(`[0:a]atrim=duration=${GAP_SECONDS},asetpts=N/SR/TB,${fmt}[g${i}]`);
       parts.push(`[g${i}]`);
     }
   });
-  audio.push(`${parts.join('')}concat=n=${parts.length}:v=0:a=1,apad[a]`);
-  const picture = [
+  audio.push(`${parts.join('')}concat=n=${parts.length}:v=0:a=1,apad,atrim=duration=${duration},asplit[a][vis]`);
+  const finish = [
     'format=yuv420p',
     ...(caption ? [caption] : []),
     `fade=t=in:d=0.5,fade=t=out:st=${Math.max(0, duration - 0.8)}:d=0.8`,
   ].join(',');
-  const filter = [`[0:v]${picture}[v]`, ...audio].join(';');
+  const filter = [...audio, ...pictureFilters(video, frame, Boolean(art.front)), `[pic]${finish}[v]`].join(';');
   const codec =
     video.codec === 'h264'
-      ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-g', String(FPS * 2)]
+      ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '24', '-pix_fmt', 'yuv420p', '-g', String(FPS * 2)]
       : ['-c:v', 'mpeg4', '-q:v', '6', '-pix_fmt', 'yuv420p'];
   return [
     ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'],
@@ -162,10 +214,41 @@ export function videoArgs(
   ];
 }
 
+/** The static layers of a video's picture, made by sharp from its album's art. */
+async function makeArt(video: DemoVideo, frame: { width: number; height: number }, dir: string): Promise<VideoArt> {
+  const album = ALBUMS[video.album]!;
+  const { width, height } = frame;
+  const background = join(dir, 'background.png');
+  if (video.look === 'live') {
+    const front = join(dir, 'front.png');
+    await writeFile(background, await stageBackdrop(width, height, album.palette[0]));
+    await writeFile(front, await crowdLayer(width, height, video.id));
+    return { background, front };
+  }
+  const cover = await albumCover(album.scene, album.title, album.albumArtist, 600);
+  if (video.look === 'waves') {
+    await writeFile(background, await sharp(cover).resize(width, width).png().toBuffer());
+    return { background };
+  }
+  // Blurred, darkened art filling the frame, with the sleeve itself on the left.
+  const blurred = await sharp(cover)
+    .resize(width, height, { fit: 'cover' })
+    .blur(18)
+    .modulate({ brightness: 0.55 })
+    .toBuffer();
+  const sleeveSize = Math.round(height * 0.62);
+  const sleeve = await sharp(cover).resize(sleeveSize, sleeveSize).toBuffer();
+  const layers =
+    video.look === 'lyric' ? [] : [{ input: sleeve, left: Math.round(height * 0.1), top: Math.round(height * 0.08) }];
+  await writeFile(background, await sharp(blurred).composite(layers).png().toBuffer());
+  return { background };
+}
+
 /**
- * Makes each demo video with ffmpeg: a generated colourful picture with its title, and as
- * sound the excerpts of the album tracks that the catalogue places on its timeline. Files
- * already in the cache are reused.
+ * Makes each demo video with ffmpeg from its own sound: the excerpts of the album tracks the
+ * catalogue places on its timeline, drawn by a visualiser (constant-Q bars, vector scope,
+ * waveform, a light wall for live cuts) over its album's art, with a title card and, for lyric
+ * videos, the lyrics line by line. Files already in the cache are reused.
  */
 export async function renderVideos(
   profile: DemoProfile,
@@ -179,26 +262,31 @@ export async function renderVideos(
   await forEachConcurrently(profile.videos, generationConcurrency(), async (video, index) => {
     const duration = profile.videoSeconds(video);
     const segments = placeSegments(video, duration, trackSeconds);
-    const spec = { video, duration, segments, frame: profile.frame, audio: basename(albums.folder) };
+    const lyrics = ALBUMS[segments[0]!.album]!.tracks[segments[0]!.track]!.lyrics;
+    const spec = { video, duration, segments, lyrics, frame: profile.frame, audio: basename(albums.folder) };
     const path = join(cacheDir, `videos-${profile.name}`, `${video.id}-${slug(video.title)}-${specHash(spec)}.mp4`);
     const made = await cached(path, async (temp) => {
-      const textDir = `${temp}.text`;
-      await mkdir(textDir, { recursive: true });
+      const work = `${temp}.work`;
+      await mkdir(work, { recursive: true });
       try {
-        const titleFile = join(textDir, 'title.txt');
-        const artistFile = join(textDir, 'artist.txt');
-        await writeFile(titleFile, video.title);
-        await writeFile(artistFile, video.artist);
-        const caption = captionFilters(titleFile, artistFile, profile.frame.height);
+        const files: CaptionFiles = { title: join(work, 'title.txt'), artist: join(work, 'artist.txt'), lyrics: [] };
+        await writeFile(files.title, video.title);
+        await writeFile(files.artist, video.artist);
+        for (const [i, line] of lyrics.entries()) {
+          files.lyrics.push(join(work, `lyric-${i}.txt`));
+          await writeFile(files.lyrics[i]!, line);
+        }
+        const art = await makeArt(video, profile.frame, work);
+        const caption = captionFilters(video, files, profile.frame, duration);
         try {
-          await runProcess('ffmpeg', videoArgs(video, duration, profile.frame, segments, albums, caption, temp));
+          await runProcess('ffmpeg', videoArgs(video, duration, profile.frame, segments, albums, art, caption, temp));
         } catch (error) {
           // drawtext needs a font; a machine without any still gets the video, untitled.
           log(`  (no caption for ${video.title}: ${(error as Error).message})`);
-          await runProcess('ffmpeg', videoArgs(video, duration, profile.frame, segments, albums, null, temp));
+          await runProcess('ffmpeg', videoArgs(video, duration, profile.frame, segments, albums, art, null, temp));
         }
       } finally {
-        await rm(textDir, { recursive: true, force: true });
+        await rm(work, { recursive: true, force: true });
       }
     });
     log(`  [${++done}/${profile.videos.length}] ${video.title}${made ? '' : ' (cached)'}`);
