@@ -1,6 +1,6 @@
 // Server-side tests run in Jest's ESM mode (NestJS 12 is ESM-only), compiled by swc.
 const aliases = {
-  '^@app/(contracts|db|media|recognition|testing|config|common)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@app/(contracts|db|catalogue-seed|media|recognition|testing|config|common)$': '<rootDir>/libs/$1/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
   // ESM-only package required by @fastify/static; see the shim for why.
   '^content-disposition$': '<rootDir>/libs/testing/src/jest/content-disposition.cjs',

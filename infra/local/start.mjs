@@ -73,7 +73,7 @@ function ensureSystemPackage(command, pkg) {
   if (process.getuid?.() === 0 && has('apt-get')) {
     step(`installing ${pkg} with apt-get`);
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkg.split(' ')], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   } else {
@@ -87,6 +87,8 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 ensureSystemPackage('ffmpeg', 'ffmpeg');
+// The demo's music is MIDI composed in code, rendered by FluidSynth with a General MIDI soundfont.
+ensureSystemPackage('fluidsynth', 'fluidsynth fluid-soundfont-gm');
 step('building server and web app');
 run('npm', ['run', '--silent', 'build']);
 
@@ -182,9 +184,9 @@ async function waitForApi() {
 }
 if (!(await waitForApi())) fail('the api did not become ready within 60 s');
 
-if (existsSync(path.join(root, 'dist/libs/db/src/seed/main.js'))) {
+if (existsSync(path.join(root, 'dist/libs/catalogue-seed/src/cli/seed.js'))) {
   step('seeding the demo catalogue when the database is empty');
-  run('node', ['dist/libs/db/src/seed/main.js', '--if-empty'], { env });
+  run('node', ['dist/libs/catalogue-seed/src/cli/seed.js', '--if-empty'], { env });
 }
 
 console.log(`

@@ -1,4 +1,4 @@
-// `npm run seed [-- --if-empty | --reset] [--small]`: the demo catalogue (libs/db/src/seed/main.ts).
+// `npm run seed [-- --if-empty | --reset] [--small]`: the demo catalogue (libs/catalogue-seed/src/cli/seed.ts).
 import { runTool } from './run-tool.mjs';
 
-runTool('dist/libs/db/src/seed/main.js', process.argv.slice(2));
+runTool('dist/libs/catalogue-seed/src/cli/seed.js', process.argv.slice(2));

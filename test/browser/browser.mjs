@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 export const BASE_URL = process.env.BASE_URL;
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
-/** The demo accounts of the seeded catalogue (libs/db/src/seed/demo/catalogue.ts). */
+/** The demo accounts of the seeded catalogue (libs/catalogue-seed/src/demo/catalogue.ts). */
 export const VIEWER = { email: 'viewer@cuview.local', password: 'viewer-password' };
 export const STAFF = { email: 'staff@cuview.local', password: 'staff-password' };
 

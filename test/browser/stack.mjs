@@ -91,7 +91,7 @@ export async function startStack({ log = console.log } = {}) {
     }
     await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, 'api', 60);
     log('browser stack: seeding the small demo catalogue');
-    const seed = spawnSync(process.execPath, ['dist/libs/db/src/seed/main.js', '--small'], {
+    const seed = spawnSync(process.execPath, ['dist/libs/catalogue-seed/src/cli/seed.js', '--small'], {
       cwd: root,
       env,
       stdio: 'inherit',

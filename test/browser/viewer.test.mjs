@@ -159,7 +159,7 @@ journey(use, 'the track strip seeks, and next and previous move through the play
 const analysisOffset = (seconds, duration) =>
   Math.max(0, Math.min(Math.floor(seconds / 5) * 5, Math.floor(duration - 30)));
 
-/** The demo video whose only sound is one whole album track (libs/db/src/seed/demo/catalogue.ts). */
+/** The demo video whose only sound is one whole album track (libs/catalogue-seed/src/demo/catalogue.ts). */
 const ANALYSED = { id: 1526, title: 'Summer Sessions: Chrome Hearts' };
 const RECOGNISED = { track: 'Blue Hour', album: 'Quiet Rooms', artist: 'Elena Sorrel Quartet' };
 

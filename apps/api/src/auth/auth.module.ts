@@ -8,7 +8,7 @@ import { AuthJwtController } from './auth-jwt.controller.js';
 import { AuthUsersController } from './auth-users.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtTokensService } from './jwt-tokens.service.js';
-import { PasswordHasher } from './password-hasher.js';
+import { PasswordHasher } from '@app/common';
 import { RateLimiter } from './rate-limiter.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 

@@ -16,7 +16,7 @@ import { activationMail, passwordResetMail } from './account-mail.js';
 import { AccountTokens, decodeUid, encodeUid } from './account-tokens.js';
 import { FieldErrorsException } from './auth-body.js';
 import { JwtTokensService, type TokenPair } from './jwt-tokens.service.js';
-import { PasswordHasher, UNUSABLE_PASSWORD_PREFIX } from './password-hasher.js';
+import { PasswordHasher, UNUSABLE_PASSWORD_PREFIX } from '@app/common';
 import { RateLimiter } from './rate-limiter.js';
 
 export interface RegisterInput {

@@ -142,6 +142,7 @@ function PlayerPage({
         handle={handle}
         url={video.yt_link}
         title={video.title}
+        poster={imageUrl('video', video.id, 600)}
         onEnded={() => next && go(next.id)}
         onPlaying={analysis.onPlaybackStart}
       />

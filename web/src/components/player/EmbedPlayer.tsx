@@ -1,23 +1,28 @@
-import { lazy, Suspense, useImperativeHandle, useRef, type Ref } from 'react';
+import { lazy, Suspense, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Loading } from '@/components/ui/Loading';
-import { iframeEmbedUrl } from './embed-url';
+import { embedProvider, iframeEmbedUrl } from './embed-url';
 import type { PlayerHandle } from './VideoPlayer';
 
 const ReactPlayer = lazy(() => import('react-player'));
 
 /**
  * Plays a video whose source is an external link (for example its yt_link): react-player for
- * the providers it supports, the provider's iframe player for the others.
+ * the providers it supports, the provider's iframe player for the others. Until the viewer
+ * presses play it shows the video's poster and names the service (nothing is fetched from
+ * it, so the page loads fast and works offline); when the player cannot load, the poster
+ * comes back with a message.
  */
 export function EmbedPlayer({
   url,
   title,
+  poster,
   onEnded,
   onPlaying,
   handle,
 }: {
   url: string;
   title: string;
+  poster?: string;
   onEnded?: () => void;
   onPlaying?: () => void;
   handle?: Ref<PlayerHandle>;
@@ -35,7 +40,27 @@ export function EmbedPlayer({
     [],
   );
 
+  const [started, setStarted] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const provider = embedProvider(url);
   const iframe = iframeEmbedUrl(url);
+  if (!started || failed) {
+    return (
+      <div className="player player--embed" role="region" aria-label={`Video player: ${title}`}>
+        {poster && <img className="player__video player__poster" src={poster} alt="" />}
+        <button
+          type="button"
+          className="player__embed-start"
+          onClick={() => {
+            setFailed(false);
+            setStarted(true);
+          }}
+        >
+          {failed ? `Could not load the player from ${provider}. Try again` : `Play from ${provider}`}
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="player player--embed" role="region" aria-label={`Video player: ${title}`}>
       {iframe ? (
@@ -58,6 +83,7 @@ export function EmbedPlayer({
             className="player__video"
             onEnded={onEnded}
             onPlaying={onPlaying}
+            onError={() => setFailed(true)}
           />
         </Suspense>
       )}

@@ -20,3 +20,22 @@ export function iframeEmbedUrl(url: string): string | null {
   if (/kaltura\.com\//.test(url)) return url;
   return null;
 }
+
+const PROVIDERS: [RegExp, string][] = [
+  [/youtube\.com|youtu\.be/, 'YouTube'],
+  [/vimeo\.com/, 'Vimeo'],
+  [/twitch\.tv/, 'Twitch'],
+  [/dailymotion\.com|dai\.ly/, 'DailyMotion'],
+  [/wistia\.(com|net)|wi\.st/, 'Wistia'],
+  [/vidyard\.com/, 'Vidyard'],
+  [/kaltura\.com/, 'Kaltura'],
+  [/mixcloud\.com/, 'Mixcloud'],
+  [/streamable\.com/, 'Streamable'],
+  [/facebook\.com|fb\.watch/, 'Facebook'],
+  [/soundcloud\.com/, 'SoundCloud'],
+];
+
+/** The name of the service an external link plays from ("a file" for a plain media file). */
+export function embedProvider(url: string): string {
+  return PROVIDERS.find(([pattern]) => pattern.test(url))?.[1] ?? 'a file';
+}

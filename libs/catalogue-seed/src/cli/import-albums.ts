@@ -1,10 +1,10 @@
 // `npm run import:albums -- <folder>`: imports every audio file under the folder (see
 // AlbumImporter). Exit code 0 when every file imported, 1 when any was skipped, 2 on bad usage.
 import { resolve } from 'node:path';
-import { createDataSource } from '../data-source.js';
-import { AlbumImporter, collectAudioFiles } from './album-importer.js';
-import { loadToolConfig, reportFatal } from './cli.js';
-import { createStorage, JobQueue } from './services.js';
+import { createDataSource } from '@app/db';
+import { AlbumImporter, collectAudioFiles } from '../album-importer.js';
+import { loadToolConfig, reportFatal } from './tool-config.js';
+import { createStorage, JobQueue } from '../services.js';
 
 async function main(): Promise<void> {
   const folder = process.argv.slice(2).find((arg) => !arg.startsWith('-'));

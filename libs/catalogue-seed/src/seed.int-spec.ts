@@ -8,16 +8,12 @@ import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { parseFile } from 'music-metadata';
 import { DataSource } from 'typeorm';
-import { DEFAULT_IDS, JobName, QueueName, jobId } from '@app/contracts';
+import { DEFAULT_IDS, ImageKind, JobName, QueueName, jobId } from '@app/contracts';
 import { LocalStorage, runProcess } from '@app/media';
 import { createDataSource } from '@app/db';
 import { createTestDatabase, serviceUrls, uniqueRedisPrefix } from '@app/testing';
-import { PasswordHasher } from '../../../../apps/api/src/auth/password-hasher.js';
-import { AlbumImporter, collectAudioFiles } from './album-importer.js';
-import { smallProfile } from './demo/catalogue.js';
-import { renderAlbums } from './demo/music.js';
-import { seedDemoCatalogue } from './seed.js';
-import { JobQueue } from './services.js';
+import { PasswordHasher } from '@app/common';
+import { AlbumImporter, collectAudioFiles, JobQueue, renderAlbums, seedDemoCatalogue, smallProfile } from './index.js';
 
 const run = promisify(execFile);
 
@@ -146,7 +142,7 @@ describe('demo catalogue and album import', () => {
     }
   });
 
-  it('stores each video original and queues its transcode; the YouTube video plays from its link', async () => {
+  it('stores each video original and queues its transcode; the embedded items play from their links', async () => {
     const videos: {
       id: number;
       original_key: string | null;
@@ -169,10 +165,52 @@ describe('demo catalogue and album import', () => {
       expect(placed.length).toBeGreaterThan(0);
       expect(placed.at(-1).end_time).toBeLessThanOrEqual(video.duration);
     }
+    // One embedded item per source kind, each with its own poster (resized by the image job).
     const external = videos.filter((v) => !v.original_key);
-    expect(external).toHaveLength(1);
-    expect(external[0]!.processing_state).toBe('external');
-    expect(external[0]!.yt_link).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+    expect(external).toHaveLength(12);
+    for (const video of external) {
+      expect(video.processing_state).toBe('external');
+      const [row] = await dataSource.query('SELECT thumbnail_key FROM videos WHERE id = $1', [video.id]);
+      expect(await storage.exists(row.thumbnail_key)).toBe(true);
+      expect(await jobState(QueueName.Image, jobId(JobName.ImageResize, { kind: ImageKind.Video, id: video.id }))).toBe(
+        'waiting',
+      );
+    }
+    const hosts = external.map((v) => new URL(v.yt_link).hostname.replace(/^(www|home|share|cdnapisec)\./, ''));
+    expect(hosts.sort()).toEqual(
+      [
+        'commondatastorage.googleapis.com',
+        'dailymotion.com',
+        'facebook.com',
+        'kaltura.com',
+        'mixcloud.com',
+        'soundcloud.com',
+        'streamable.com',
+        'twitch.tv',
+        'vidyard.com',
+        'vimeo.com',
+        'wistia.com',
+        'youtube.com',
+      ].sort(),
+    );
+  });
+
+  it('makes pictures of albums, playlists and categories, and titles that search finds without accents', async () => {
+    // Playlist covers are collages of album art and posters: not one picture repeated, not the title again.
+    const thumbs: { thumbnail_key: string }[] = await dataSource.query(
+      'SELECT thumbnail_key FROM playlists WHERE thumbnail_key IS NOT NULL',
+    );
+    expect(thumbs.length).toBeGreaterThanOrEqual(10);
+    const covers = await dataSource.query('SELECT cover_key FROM albums WHERE cover_key IS NOT NULL');
+    const sizes = new Set<number>();
+    for (const { cover_key: key } of covers) sizes.add((await storage.stat(key))!.size);
+    expect(sizes.size).toBe(covers.length);
+    expect(await count('SELECT count(*) AS n FROM categories WHERE icon_key IS NOT NULL')).toBeGreaterThanOrEqual(6);
+    // "cafe concert a montmartre" finds "Café Concert à Montmartre" (the search index's own normalisation).
+    const [found] = await dataSource.query(
+      `SELECT title FROM videos WHERE cuview_norm(title) LIKE '%' || cuview_norm('cafe concert a montmartre') || '%'`,
+    );
+    expect(found.title).toBe('Café Concert à Montmartre');
   });
 
   it('creates the staff and viewer accounts with the api password format', async () => {
@@ -284,7 +322,7 @@ describe('demo catalogue and album import', () => {
       };
       const outcome = await run(
         process.execPath,
-        ['--import', '@swc-node/register/esm-register', 'libs/db/src/seed/import-main.ts', work],
+        ['--import', '@swc-node/register/esm-register', 'libs/catalogue-seed/src/cli/import-albums.ts', work],
         { env },
       ).then(
         (r) => ({ code: 0, stdout: r.stdout }),

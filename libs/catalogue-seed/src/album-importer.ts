@@ -6,7 +6,7 @@ import { parseFile, type IAudioMetadata } from 'music-metadata';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobName } from '@app/contracts';
 import { contentTypeForKey, type StorageDriver } from '@app/media';
-import { Album, AlbumTrack } from '../entities/index.js';
+import { Album, AlbumTrack } from '@app/db';
 import type { JobQueue, PendingJob } from './services.js';
 import { AUDIO_EXTENSIONS, readTrackTags, UnreadableAudioError, type TrackTags } from './tags.js';
 

@@ -1,8 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ImageKind, JobName, ProcessingState, Status } from '@app/contracts';
 import { newStorageKey, type StorageDriver } from '@app/media';
-// The api owns the password format (`scrypt$N$r$p$salt$hash`); the demo accounts use the same code.
-import { PasswordHasher } from '../../../../apps/api/src/auth/password-hasher.js';
+import { PasswordHasher } from '@app/common';
 import { AlbumImporter, type ImportedTrack } from './album-importer.js';
 import {
   ACTIVITIES,
@@ -17,10 +16,11 @@ import {
   TAGS,
   USERS,
   VIDEO_GENRES,
-  YOUTUBE_VIDEO,
+  EMBEDS,
+  ALBUMS,
   type DemoProfile,
 } from './demo/catalogue.js';
-import { coverImage, iconImage } from './demo/images.js';
+import { albumCover, artistPhoto, collage, embedPoster, hashOf, scenePicture } from './demo/images.js';
 import { trackLinks } from './demo/links.js';
 import { renderAlbums } from './demo/music.js';
 import { renderVideos, type RenderedVideo } from './demo/videos.js';
@@ -198,22 +198,38 @@ export async function seedDemoCatalogue(
     return key;
   };
   const memberImages = new Map<string, string>();
-  for (const m of MEMBERS)
-    memberImages.set(m.title, await putImage(await coverImage(m.title, m.title2, m.palette), 'jpg'));
+  for (const m of MEMBERS) {
+    memberImages.set(m.title, await putImage(await artistPhoto(ALBUMS[m.album]!.scene, m.title), 'jpg'));
+  }
   const genreImages = new Map<string, string>();
   for (const g of GENRES.filter((g) => g.active)) {
-    genreImages.set(g.title, await putImage(await coverImage(g.title, '', g.palette), 'jpg'));
+    genreImages.set(g.title, await putImage(await scenePicture(g.scene, hashOf(g.title)), 'jpg'));
   }
   const categoryIcons = new Map<string, string>();
-  for (const c of CATEGORIES) categoryIcons.set(c.title, await putImage(await iconImage(c.icon, c.palette), 'png'));
+  for (const c of CATEGORIES) {
+    categoryIcons.set(c.title, await putImage(await scenePicture(c.scene, hashOf(c.title)), 'jpg'));
+  }
+  // Album art by album title: the profile's albums, and every album a video's art comes from.
+  const coverBytes = new Map<string, Buffer>();
+  for (const album of ALBUMS)
+    coverBytes.set(album.title, await albumCover(album.scene, album.title, album.albumArtist));
   const albumCovers = new Map<number, string>();
   for (const [index, album] of profile.albums.entries()) {
     if (album.tracks.length === 0) continue;
-    albumCovers.set(index, await putImage(await coverImage(album.title, album.albumArtist, album.palette), 'jpg'));
+    albumCovers.set(index, await putImage(coverBytes.get(album.title)!, 'jpg'));
   }
+  const posters = new Map<number, Buffer>();
+  for (const e of EMBEDS) posters.set(e.id, await embedPoster(e.scene, e.title, e.kind));
+  const embedThumbs = new Map<number, string>();
+  for (const [id, poster] of posters) embedThumbs.set(id, await putImage(poster, 'jpg'));
+  // A playlist's cover is a collage of the pictures of its first videos (album art, posters).
+  const pictureOf = new Map<number, Buffer>();
+  for (const rendered of videos) pictureOf.set(rendered.video.id, coverBytes.get(ALBUMS[rendered.video.album]!.title)!);
+  for (const [id, poster] of posters) pictureOf.set(id, poster);
   const playlistThumbs = new Map<number, string>();
   for (const p of PLAYLISTS.filter((p) => !p.personal)) {
-    playlistThumbs.set(p.id, await putImage(await coverImage(p.title, 'CUVIEW TV', p.palette), 'jpg'));
+    const pictures = [...new Set(p.videos.map((id) => pictureOf.get(id)).filter((b): b is Buffer => Boolean(b)))];
+    if (pictures.length > 0) playlistThumbs.set(p.id, await putImage(await collage(pictures), 'jpg'));
   }
 
   log('▸ hashing the demo passwords');
@@ -375,13 +391,16 @@ export async function seedDemoCatalogue(
       );
       await placeTracks(rendered);
     }
-    await insertVideo(
-      { ...YOUTUBE_VIDEO, status: Status.On },
-      { originalKey: null, ytLink: YOUTUBE_VIDEO.ytLink, state: ProcessingState.External },
-      YOUTUBE_VIDEO,
-      30,
-    );
-    const videoIds = new Set([...videos.map((v) => v.video.id), YOUTUBE_VIDEO.id]);
+    for (const e of EMBEDS) {
+      await insertVideo(
+        { ...e, status: Status.On },
+        { originalKey: null, ytLink: e.ytLink, state: ProcessingState.External },
+        e,
+        30 + (e.id % 20),
+      );
+      await manager.query('UPDATE videos SET thumbnail_key = $2 WHERE id = $1', [e.id, embedThumbs.get(e.id)]);
+    }
+    const videoIds = new Set([...videos.map((v) => v.video.id), ...EMBEDS.map((e) => e.id)]);
 
     for (const [i, p] of PLAYLISTS.entries()) {
       const stamp = new Date(now - (PLAYLISTS.length - i) * day);
@@ -396,7 +415,7 @@ export async function seedDemoCatalogue(
           stamp,
         ],
       );
-      const entries = p.videos.filter((id) => videoIds.has(id));
+      const entries = [...new Set(p.videos)].filter((id) => videoIds.has(id));
       for (const [position, videoId] of entries.entries()) {
         await manager.query('INSERT INTO playlist_videos (playlist_id, video_id, position) VALUES ($1, $2, $3)', [
           p.id,
@@ -449,6 +468,7 @@ export async function seedDemoCatalogue(
     for (const id of playlistThumbs.keys()) jobs.push(image(ImageKind.Playlist, id));
     const categoryRows: { id: number }[] = await manager.query('SELECT id FROM categories ORDER BY id');
     for (const { id } of categoryRows) jobs.push(image(ImageKind.Category, id));
+    for (const id of embedThumbs.keys()) jobs.push(image(ImageKind.Video, id));
     for (const rendered of videos) jobs.push({ name: JobName.VideoTranscode, payload: { videoId: rendered.video.id } });
 
     return {

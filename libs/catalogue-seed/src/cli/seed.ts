@@ -4,11 +4,11 @@
 //   --small     a two-album, four-video catalogue (tests, quick looks)
 // Generated media is cached in DEMO_MEDIA_DIR (default .data/demo-media).
 import { resolve } from 'node:path';
-import { createDataSource } from '../data-source.js';
-import { loadToolConfig, reportFatal } from './cli.js';
-import { fullProfile, smallProfile } from './demo/catalogue.js';
-import { seedDemoCatalogue } from './seed.js';
-import { createStorage, JobQueue } from './services.js';
+import { createDataSource } from '@app/db';
+import { loadToolConfig, reportFatal } from './tool-config.js';
+import { fullProfile, smallProfile } from '../demo/catalogue.js';
+import { seedDemoCatalogue } from '../seed.js';
+import { createStorage, JobQueue } from '../services.js';
 
 const KNOWN = new Set(['--if-empty', '--reset', '--small']);
 

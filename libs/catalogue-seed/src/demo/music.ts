@@ -1,12 +1,27 @@
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runProcess, writeWav } from '@app/media';
-// The synthesizer is test tooling of libs/recognition, not part of its public index.
-import { SynthTrack } from '../../../../recognition/src/testing/synth.js';
+import { runProcess } from '@app/media';
 import type { DemoAlbum, DemoProfile } from './catalogue.js';
+import { composeSong } from './compose.js';
+import { midiFile } from './midi.js';
 import { cached, forEachConcurrently, generationConcurrency, pruneCache, slug, specHash } from './media-cache.js';
 
 const SAMPLE_RATE = 44_100;
+
+/** Debian's fluid-soundfont-gm (FluidR3, General MIDI); DEMO_SOUNDFONT names another. */
+const SOUNDFONTS = ['/usr/share/sounds/sf2/FluidR3_GM.sf2', '/usr/share/sounds/sf2/default-GM.sf2'];
+
+export function soundfont(): string {
+  const file = [process.env.DEMO_SOUNDFONT ?? '', ...SOUNDFONTS].find((f) => f && existsSync(f));
+  if (!file) {
+    throw new Error(
+      'The demo music needs FluidSynth and a General MIDI soundfont: apt-get install fluidsynth fluid-soundfont-gm ' +
+        '(or set DEMO_SOUNDFONT to an .sf2 file).',
+    );
+  }
+  return file;
+}
 
 export interface RenderedTrack {
   path: string;
@@ -49,8 +64,9 @@ function encoderArgs(album: DemoAlbum): string[] {
 }
 
 /**
- * Renders every album track of the profile with the deterministic synthesizer and encodes it
- * with real tags, under `cacheDir`. Files already there are reused.
+ * Composes every album track of the profile in its album's style (compose.ts), renders the
+ * MIDI with FluidSynth and the General MIDI soundfont, and encodes it with real tags, under
+ * `cacheDir`. Files already there are reused.
  */
 export async function renderAlbums(
   profile: DemoProfile,
@@ -76,20 +92,26 @@ export async function renderAlbums(
       t,
     })),
   );
+  const font = soundfont();
   let done = 0;
   await forEachConcurrently(jobs, generationConcurrency(), async ({ album, track, seconds, path, t }) => {
     const made = await cached(path, async (temp) => {
+      const mid = `${temp}.mid`;
       const wav = `${temp}.wav`;
       try {
-        const pcm = new SynthTrack(track.seed, seconds).render(SAMPLE_RATE);
-        await writeWav(wav, pcm, SAMPLE_RATE, 1);
+        await writeFile(mid, midiFile(composeSong(album.style, track.seed, seconds).midi));
+        await runProcess('fluidsynth', ['-ni', '-q', '-g', '0.7', '-r', String(SAMPLE_RATE), '-F', wav, font, mid]);
         await runProcess('ffmpeg', [
           ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', wav],
-          // A short fade at each end, as a mastered track has; stereo like any release.
-          ...['-af', `afade=t=in:d=0.05,afade=t=out:st=${seconds - 1.5}:d=1.5`, '-ac', '2'],
-          ...['-ar', String(SAMPLE_RATE), ...tagArgs(album, t), ...encoderArgs(album), temp],
+          // Mastered: louder with a limiter, cut to length with a short fade at each end.
+          ...[
+            '-af',
+            `volume=7dB,alimiter=limit=0.9:level=0,atrim=duration=${seconds},afade=t=in:d=0.05,afade=t=out:st=${seconds - 1.5}:d=1.5`,
+          ],
+          ...['-ac', '2', '-ar', String(SAMPLE_RATE), ...tagArgs(album, t), ...encoderArgs(album), temp],
         ]);
       } finally {
+        await rm(mid, { force: true });
         await rm(wav, { force: true });
       }
     });
