@@ -9,20 +9,27 @@ const toInt = ({ value }: { value: unknown }) =>
 
 /**
  * Tuning that only the worker reads (the shared AppConfig holds what several processes need).
- * Defaults suit production; tests shorten the lock so a killed worker's job comes back quickly.
+ * Defaults suit production; tests may shorten the lock further.
  */
 export class WorkerSettings {
-  /** How long a job's lock lives without renewal; a crashed worker's job is taken over after it. */
+  /**
+   * How long a job's lock lives without renewal; a crashed worker's job is taken over after it.
+   * BullMQ renews it every half of this while the job runs, so only an event loop blocked for
+   * more than about half of it (5 s) could make a running job look stalled; the worker keeps
+   * its heavy computation (watermark) in threads and its longest synchronous step (a track's
+   * fingerprint) at 2 s for 10 minutes of audio. A killed worker's job runs again after at
+   * most this plus WORKER_STALLED_INTERVAL_MS (13 s; BullMQ's defaults made it 30-60 s).
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1000)
-  WORKER_LOCK_DURATION_MS = 30_000;
+  WORKER_LOCK_DURATION_MS = 10_000;
 
-  /** How often each worker looks for jobs whose lock has expired (stalled jobs). */
+  /** How often each worker looks for jobs whose lock has expired (stalled jobs); one small Redis script. */
   @Transform(toInt)
   @IsInt()
   @Min(500)
-  WORKER_STALLED_INTERVAL_MS = 30_000;
+  WORKER_STALLED_INTERVAL_MS = 3_000;
 
   /** On SIGTERM, time given to running jobs to finish before they are handed back to the queue. */
   @Transform(toInt)

@@ -100,6 +100,42 @@ describe('worker crashes and restarts', () => {
     expect(await second.exited).toBe(0);
   }, 180_000);
 
+  it('after kill -9 with production lock settings, its ffmpeg dies at once and another worker takes the job within 15 s', async () => {
+    // The production defaults of the lock and the stalled check, not the harness's short ones.
+    const production = { WORKER_LOCK_DURATION_MS: '', WORKER_STALLED_INTERVAL_MS: '' };
+    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
+    // Both running before the job comes, so that the one that survives is ready to take it.
+    const workers = [await start(production), await start(production)];
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    await midTranscode(videoId);
+    const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
+    const runs = (w: WorkerProcess) => w.logs.some((l) => l.msg === 'job started' && l.jobId === job!.id);
+    const first = workers.find(runs)!;
+    const second = workers.find((w) => w !== first)!;
+    const tools = await first.toolPids();
+    expect(tools.length).toBeGreaterThan(0);
+    orphans.push(...tools);
+
+    first.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    expect(await first.exited).toBe('SIGKILL');
+    await waitFor('the killed worker’s ffmpeg to stop', async () => tools.every((pid) => !isAlive(pid)), 5_000, 20);
+    expect(Date.now() - killedAt).toBeLessThan(1000);
+
+    await waitFor('the job to start again on the other worker', async () => runs(second), 30_000, 50);
+    const takenAfterMs = Date.now() - killedAt;
+    process.stdout.write(`kill -9: ffmpeg gone, job taken again after ${takenAfterMs} ms\n`);
+    expect(takenAfterMs).toBeLessThan(15_000);
+    await waitFor(
+      'the video to be ready',
+      async () => (await readVideo(t.db, videoId)).processing_state === 'ready',
+      90_000,
+    );
+    await expectOneCompleteLadder(videoId);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 180_000);
+
   it('on SIGTERM mid-transcode with no grace period, hands the job back and exits; the next worker finishes it', async () => {
     const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
     // No grace: a short clip can otherwise finish inside it and leave nothing to hand back.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -266,7 +267,8 @@ export async function spawnWorker(env: Record<string, string>): Promise<WorkerPr
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    // A killed process that its new parent has not reaped yet is a zombie: it runs no more.
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
   } catch {
     return false;
   }

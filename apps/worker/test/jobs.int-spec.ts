@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import type { Job } from 'bullmq';
 import { ImageKind, JobName, ProcessingState, type JobPayload } from '@app/contracts';
-import { generateTestAudio, generateTestVideo, parseMasterPlaylist, runProcess } from '@app/media';
+import { generateTestAudio, generateTestVideo, parseMasterPlaylist, runProcess, truncateCopy } from '@app/media';
 import { startWorker, type WorkerApp } from '../src/bootstrap.js';
 import { Reconciler } from '../src/reconciler.js';
 import {
@@ -212,6 +212,44 @@ describe('worker jobs on real Redis, Postgres and ffmpeg', () => {
     expect(video.processing_error).not.toMatch(/ffmpeg|ffprobe|Error:|at /);
     expect(video.hls_master_key).toBeNull();
     expect(await ladderFolders(videoId)).toEqual([]);
+  }, 120_000);
+
+  it('fails a video whose upload was cut short (faststart MP4, first 10 %) with where it ends, keeping its previous ladder', async () => {
+    worker ??= await startWorker(t.config, t.settings);
+    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    await finished(JobName.VideoTranscode, { videoId });
+    const previous = await readVideo(t.db, videoId);
+    expect(previous.processing_state).toBe('ready');
+
+    // A new upload that reached the worker without the api's check (e.g. queued directly).
+    const dir = join(t.env.WORKER_TMP_DIR!, '..');
+    const whole = await generateTestVideo(join(dir, 'whole-30s.mp4'), {
+      width: 320,
+      height: 240,
+      seconds: 30,
+      faststart: true,
+    });
+    await t.storage.putFile('originals/test/cut.mp4', await truncateCopy(whole, join(dir, 'cut.mp4'), 0.1));
+    await (await t.queues.findJob(JobName.VideoTranscode, { videoId }))!.remove();
+    await t.db.query(
+      `UPDATE videos SET original_key = 'originals/test/cut.mp4', processing_state = 'queued' WHERE id = $1`,
+      [videoId],
+    );
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    const job = await finished(JobName.VideoTranscode, { videoId });
+
+    expect([await job.getState(), job.attemptsMade]).toEqual(['failed', 1]);
+    const video = await readVideo(t.db, videoId);
+    expect(video.processing_state).toBe('failed');
+    expect(video.processing_error).toMatch(
+      /^The upload ends at \d(\.\d)? s of 30 s: the file is truncated; upload it again$/,
+    );
+    expect(video.processing_error).toBe(job.failedReason);
+    // The ladder it had still plays, with its length; nothing of the short one was kept.
+    expect(video.hls_master_key).toBe(previous.hls_master_key);
+    expect(video.duration).toBeCloseTo(3, 0);
+    expect(await ladderFolders(videoId)).toEqual([previous.hls_master_key!.split('/')[2]]);
   }, 120_000);
 
   it('fails a video with no upload at once', async () => {

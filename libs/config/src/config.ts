@@ -140,6 +140,16 @@ export class AppConfig {
   @IsString()
   UPLOAD_TMP_DIR?: string;
 
+  /**
+   * A spooled upload untouched this long (no byte written) and not in use by this process is
+   * a leftover of a killed api and is removed (at start and on a timer). A live upload writes
+   * its file all the time; one of this process is never removed, however slow.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60_000)
+  UPLOAD_STALE_AFTER_MS = 3_600_000;
+
   @IsOptional()
   @IsString()
   WEB_DIST_DIR?: string;

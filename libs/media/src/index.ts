@@ -19,6 +19,15 @@ export {
   type ProbeOptions,
 } from './probe.js';
 
+export {
+  assertEndsWhole,
+  checkMediaEnd,
+  durationTolerance,
+  formatSeconds,
+  latestPacketEnd,
+  type MediaEndCheck,
+} from './integrity.js';
+
 export * from './hls/ladder-plan.js';
 export {
   HlsLadderCommand,
@@ -31,6 +40,7 @@ export {
   transcodeHlsLadder,
   scanKeyframesIfCopyPossible,
   completeMasterPlaylist,
+  checkLadderLength,
   type TranscodeHlsOptions,
   type HlsLadderResult,
   type HlsRenditionResult,
@@ -51,7 +61,13 @@ export * from './storage/local-storage.js';
 export * from './storage/s3-storage.js';
 export * from './storage/put-directory.js';
 
-export { generateTestVideo, generateTestAudio, TestVideoCommand, type TestVideoOptions } from './testing/generate.js';
+export {
+  generateTestVideo,
+  generateTestAudio,
+  truncateCopy,
+  TestVideoCommand,
+  type TestVideoOptions,
+} from './testing/generate.js';
 export {
   inspectHlsLadder,
   joinHlsRendition,

@@ -24,6 +24,8 @@ export interface StreamInfo {
   rotation: number;
   /** When the stream's first sample is presented (seconds); may differ between streams. */
   startSeconds?: number;
+  /** The stream's own length as its container declares it (MP4 does, Matroska does not). */
+  durationSeconds?: number;
   /** Cover art inside audio files is a "video" stream to ffprobe; it is not a video. */
   attachedPicture: boolean;
 }
@@ -207,6 +209,7 @@ function toStreamInfo(s: RawStream, position: number): StreamInfo {
     sar: s.sample_aspect_ratio && s.sample_aspect_ratio !== '0:1' ? s.sample_aspect_ratio : undefined,
     rotation: Number.isFinite(rotation) ? rotation : 0,
     startSeconds: finiteNumber(s.start_time),
+    durationSeconds: positiveNumber(s.duration),
     attachedPicture: s.disposition?.attached_pic === 1,
   };
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import { FfmpegError, MediaAbortedError } from './errors.js';
@@ -52,6 +52,25 @@ export interface RunResult {
 const STDERR_TAIL_BYTES = 8192;
 const KILL_GRACE_MS = 3000;
 
+let pdeathsigWrapper: string[] | undefined;
+
+/**
+ * The words put before a tool's command so that it dies with this process. A worker killed
+ * with `kill -9` cannot stop its children itself, and an orphaned ffmpeg would go on encoding
+ * (burning the CPU the retried job needs) and writing into a scratch folder nobody owns.
+ * util-linux `setpriv --pdeathsig SIGKILL` sets PR_SET_PDEATHSIG and then execs the tool (same
+ * pid, no extra process), so the kernel kills it the moment its parent dies. Where setpriv is
+ * missing or too old (macOS, Alpine without util-linux) tools start directly, as before.
+ * Checked once per process (one ~2 ms run).
+ */
+export function dieWithParentPrefix(): readonly string[] {
+  if (pdeathsigWrapper === undefined) {
+    const probe = spawnSync('setpriv', ['--pdeathsig', 'SIGKILL', '--', 'true'], { stdio: 'ignore', timeout: 5000 });
+    pdeathsigWrapper = probe.status === 0 ? ['setpriv', '--pdeathsig', 'SIGKILL', '--'] : [];
+  }
+  return pdeathsigWrapper;
+}
+
 /** Runs a tool with an argument array (never a shell), failing with FfmpegError on a non-zero exit. */
 export function runProcess(command: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const started = performance.now();
@@ -61,7 +80,8 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       return;
     }
     options.log?.debug('media: spawn', { command, args });
-    const child = spawn(command, args, {
+    const [launcher, ...launcherArgs] = [...dieWithParentPrefix(), command, ...args];
+    const child = spawn(launcher!, launcherArgs, {
       cwd: options.cwd,
       stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
@@ -153,6 +173,16 @@ export function runProcess(command: string, args: readonly string[], options: Ru
         reject(
           new FfmpegError(`${command} took longer than ${options.timeoutMs} ms and was stopped`, code, stderrTail),
         );
+        return;
+      }
+      if (launcher !== command && (code === 126 || code === 127) && /^setpriv: failed to execute/m.test(stderrTail)) {
+        // The tool itself could not be started: the same failure as spawning it directly.
+        const reason = stderrTail
+          .trim()
+          .split('\n')
+          .pop()!
+          .replace(/^setpriv: failed to execute \S+: /, '');
+        reject(new FfmpegError(`Could not start ${command}: ${reason}`, null, ''));
         return;
       }
       if (code !== 0) {

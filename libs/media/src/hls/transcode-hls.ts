@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, relative } from 'node:path';
 import type { Readable } from 'node:stream';
+import { assertEndsWhole } from '../integrity.js';
 import { probeMedia, scanKeyframes, type KeyframeScan, type MediaProbe } from '../probe.js';
 import { runProcess, type MediaToolOptions } from '../process.js';
 import { FfmpegProgressParser, type ProgressCallback } from '../progress.js';
@@ -131,6 +132,7 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
   });
 
   const completed = await completeMasterPlaylist(options.outputDir, plan, probe);
+  checkLadderLength(completed, probe, externalAudio);
   return {
     outputDir: options.outputDir,
     master: MASTER_PLAYLIST,
@@ -141,6 +143,28 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
     wallMs: performance.now() - started,
     peakRssBytes: run.peakRssBytes,
   };
+}
+
+/**
+ * What was written must be as long as what the source promised: a source cut short in
+ * transfer probes at its full length (the header says so) but ffmpeg finds data for only
+ * part of it and ends the ladder there, without an error. Every video rendition is held to
+ * the source's video length and the audio rendition to its audio length (streams of one
+ * file may legitimately end apart; when the container does not say, the video's check covers
+ * a cut, which shortens every stream). Lengths are the playlists' segment durations, i.e. the
+ * timestamps of what ffmpeg encoded, which is what a player will play.
+ */
+export function checkLadderLength(
+  ladder: Pick<HlsLadderResult, 'renditions' | 'audio'>,
+  probe: MediaProbe,
+  externalAudio = false,
+): void {
+  const videoExpected = probe.video?.durationSeconds ?? probe.durationSeconds;
+  for (const rendition of ladder.renditions) assertEndsWhole(rendition.durationSeconds, videoExpected);
+  const audioExpected = probe.audio?.durationSeconds;
+  if (ladder.audio && audioExpected !== undefined && !externalAudio) {
+    assertEndsWhole(ladder.audio.durationSeconds, audioExpected);
+  }
 }
 
 interface PlaylistStats {

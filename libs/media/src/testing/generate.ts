@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { runProcess, type MediaToolOptions } from '../process.js';
 
 export interface TestVideoOptions {
@@ -16,6 +17,8 @@ export interface TestVideoOptions {
   pixFmt?: string;
   codec?: 'libx264' | 'mpeg4';
   container?: 'mp4' | 'matroska';
+  /** MP4 with its index (moov) first, as web uploads usually are. */
+  faststart?: boolean;
   x264Preset?: string;
 }
 
@@ -66,6 +69,7 @@ export class TestVideoCommand {
     } else if (this.o.videoBitrate) {
       args.push('-b:v', this.o.videoBitrate);
     }
+    if (this.o.faststart) args.push('-movflags', '+faststart');
     args.push('-f', this.o.container ?? 'mp4', this.output);
     return args;
   }
@@ -110,5 +114,12 @@ export async function generateTestAudio(
     ],
     { timeoutMs: 120_000 },
   );
+  return output;
+}
+
+/** Keeps the first `fraction` of a file: an upload cut short in transfer. */
+export async function truncateCopy(source: string, output: string, fraction: number): Promise<string> {
+  const bytes = await readFile(source);
+  await writeFile(output, bytes.subarray(0, Math.floor(bytes.length * fraction)));
   return output;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -10,8 +10,11 @@ import {
   HttpException,
   HttpStatus,
   Injectable,
+  Logger,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -79,18 +82,77 @@ export function refuseDeclaredSize(request: FastifyRequest, limit: number, slack
   if (Number.isFinite(declared) && declared > limit + slack) throw fileTooLarge(limit);
 }
 
-/** Where uploads are spooled before they are checked and stored. */
+const SPOOL_SUFFIX = '.upload';
+/** The sweep runs this often (a quarter of the age limit, at most every 15 minutes). */
+const sweepEvery = (staleAfterMs: number) => Math.min(staleAfterMs / 4, 15 * 60_000);
+
+/**
+ * Where uploads are spooled before they are checked and stored. A request removes its own
+ * files whatever happens to it, but an api killed mid-upload cannot: its partial files are
+ * swept at the next start and on a timer, once untouched for UPLOAD_STALE_AFTER_MS.
+ */
 @Injectable()
-export class UploadSpool {
+export class UploadSpool implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly dir: string;
+  private readonly logger = new Logger('UploadSpool');
+  private readonly staleAfterMs: number;
+  /** Spool files of this process's requests: never swept, however long they take. */
+  private readonly inUse = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(config: AppConfig) {
     this.dir = config.UPLOAD_TMP_DIR ?? join(tmpdir(), 'cuview-uploads');
+    this.staleAfterMs = config.UPLOAD_STALE_AFTER_MS;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sweep();
+    this.timer = setInterval(() => void this.sweep(), sweepEvery(this.staleAfterMs));
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /**
+   * Removes spooled files that no request of this process uses and nothing wrote to for
+   * UPLOAD_STALE_AFTER_MS (an upload in progress writes all the time, so only the leftovers
+   * of a killed process, or of another api sharing the folder that died, get that old).
+   * Never fails: a sweep that cannot read the folder tries again on the next round.
+   */
+  async sweep(now = Date.now()): Promise<number> {
+    let removed = 0;
+    try {
+      const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const name of names) {
+        const path = join(this.dir, name);
+        if (!name.endsWith(SPOOL_SUFFIX) || this.inUse.has(path)) continue;
+        const info = await stat(path).catch(() => undefined);
+        if (!info?.isFile() || now - info.mtimeMs < this.staleAfterMs) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+      if (removed > 0) this.logger.log(`removed ${removed} stale partial upload(s) from ${this.dir}`);
+    } catch (error) {
+      this.logger.warn(`could not sweep ${this.dir}: ${(error as Error).message}`);
+    }
+    return removed;
   }
 
   async newPath(): Promise<string> {
     await mkdir(this.dir, { recursive: true });
-    return join(this.dir, `${randomUUID()}.upload`);
+    const path = join(this.dir, `${randomUUID()}${SPOOL_SUFFIX}`);
+    this.inUse.add(path);
+    return path;
+  }
+
+  /** The request is done with the file (removed, or about to be). */
+  release(path: string): void {
+    this.inUse.delete(path);
   }
 
   /**
@@ -106,7 +168,12 @@ export class UploadSpool {
     const files = new Map<string, SpooledFile>();
     const written: string[] = [];
     const cleanup = async () => {
-      await Promise.all(written.splice(0).map((path) => rm(path, { force: true })));
+      await Promise.all(
+        written.splice(0).map(async (path) => {
+          await rm(path, { force: true });
+          this.release(path);
+        }),
+      );
     };
     try {
       const parts = request.parts({

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '@app/config';
-import { newStorageKey, probeMedia, type StorageDriver } from '@app/media';
+import { checkMediaEnd, newStorageKey, probeMedia, type StorageDriver } from '@app/media';
 import { InjectStorage } from '../../storage/storage.module.js';
 import { refuseUnknownFields } from '../common/form-fields.js';
 import { mediaHttpError } from '../common/media-errors.js';
@@ -30,7 +30,8 @@ const sidecarKey = (key: string) => `${key}.upload.json`;
 
 /**
  * upload_video/: the file is streamed to a spool file (never held in memory), recognised by
- * its bytes and by ffprobe restricted to that one local file, and only then copied to
+ * its bytes and by ffprobe restricted to that one local file, checked to hold data up to the
+ * end its header announces (a cut upload is refused), and only then copied to
  * storage under a server-generated key. A refused or interrupted upload leaves nothing behind.
  */
 @Injectable()
@@ -51,9 +52,16 @@ export class VideoUploads {
       refuseUnknownFields(form.fields, []);
       const file = form.files.get('file');
       if (!file) throw new BadRequestException({ message: 'Please, choose a video file (form field "file")' });
-      const probe = await probeMedia(file.path, 'video', { timeoutMs: 120_000 }).catch((error: unknown) => {
-        throw mediaHttpError(error);
-      });
+      const probe = await probeMedia(file.path, 'video', { timeoutMs: 120_000 })
+        // A header that parses is not enough: a file cut short in transfer still announces its
+        // full length. Reading the last seconds' packets (no decoding) costs about one ffprobe start.
+        .then(async (probed) => {
+          await checkMediaEnd(file.path, probed, { timeoutMs: 120_000 });
+          return probed;
+        })
+        .catch((error: unknown) => {
+          throw mediaHttpError(error);
+        });
       const key = newStorageKey('originals', probe.container.ext);
       const record: UploadRecord = {
         key,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JobName, QueueName } from '@app/contracts';
-import { generateTestVideo } from '@app/media';
+import { generateTestVideo, truncateCopy } from '@app/media';
 import { QueueService } from '../../queue/queue.service.js';
 import { startAdminKit, type AdminTestKit, type Answer } from '../testing/admin-kit.js';
 import { formInit, jpeg, png, SERVER_KEY } from '../testing/forms.js';
@@ -333,6 +333,25 @@ describe('admin videos', () => {
         await new Promise((r) => setTimeout(r, 100));
       await expectNothingStored();
       expect(await videoCount()).toBe(rowsBefore);
+    });
+
+    it('refuses a faststart MP4 cut to its first 10 % with 400 and where it ends, keeping nothing', async () => {
+      const whole = await generateTestVideo(join(work, 'whole-30s.mp4'), {
+        width: 160,
+        height: 120,
+        seconds: 30,
+        fps: 10,
+        faststart: true,
+      });
+      const cut = await readFile(await truncateCopy(whole, join(work, 'cut-30s.mp4'), 0.1));
+      const { status, body } = await upload(cut, 'concert.mp4');
+      expect(status).toBe(400);
+      expect(body.message).toMatch(/^The upload ends at \d(\.\d)? s of 30 s: the file is truncated; upload it again$/);
+      await expectNothingStored();
+      // The whole file is taken, with its real length.
+      const taken = await upload(await readFile(whole), 'concert.mp4');
+      expect(taken.status).toBe(201);
+      expect(taken.body.duration).toBeCloseTo(30, 0);
     });
 
     it('refuses a form without a file, and a JSON body', async () => {
