@@ -1,2 +1,4 @@
 export * from './http-exception.filter.js';
 export * from './validation.pipe.js';
+export * from './dependency-outage.js';
+export * from './readiness.js';
