@@ -1,6 +1,7 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { assertReady } from '@app/common';
 
 @ApiExcludeController()
 @Controller()
@@ -12,13 +13,14 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  /**
+   * Ready (DESIGN.md §9): the tracker's only dependency is Postgres (the fingerprint index and
+   * watermark registry live there; it uses neither Redis nor storage, so their outages must not
+   * take it out of the load balancer).
+   */
   @Get('readyz')
-  async readyz(): Promise<{ status: string }> {
-    try {
-      await this.dataSource.query('SELECT 1');
-    } catch {
-      throw new ServiceUnavailableException({ message: 'Database is not reachable' });
-    }
-    return { status: 'ok' };
+  @Header('cache-control', 'no-store')
+  readyz(): Promise<{ status: string }> {
+    return assertReady([{ name: 'Postgres', probe: () => this.dataSource.query('SELECT 1') }]);
   }
 }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { QueryFailedError } from 'typeorm';
+import { isDependencyOutage, SERVICE_UNAVAILABLE_MESSAGE } from './dependency-outage.js';
 
 /** Postgres error codes that mean the request was wrong, not the server. */
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -18,12 +19,39 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
+  private outageLoggedAt = 0;
+  private outagesNotLogged = 0;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (reply.raw.destroyed && !reply.raw.writableFinished) {
+      // The client went away (a cancelled analysis, a closed tab): nobody hears an answer and
+      // nothing went wrong here.
+      this.logger.debug(`client closed the request: ${messageOf(exception)}`);
+      return;
+    }
     const [status, body] = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status >= 500) this.log(status, exception);
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  /** A stack only for what nobody expected; outages and deliberate 5xx get one line. */
+  private log(status: number, exception: unknown): void {
+    if (exception instanceof HttpException) {
+      this.logger.warn(`${status}: ${messageOf(exception)}`);
+    } else if (status === HttpStatus.SERVICE_UNAVAILABLE) {
+      // Every request fails the same way during an outage: one line per 5 s is enough.
+      if (Date.now() - this.outageLoggedAt < 5000) {
+        this.outagesNotLogged++;
+        return;
+      }
+      const more = this.outagesNotLogged ? ` (and ${this.outagesNotLogged} more since the last report)` : '';
+      this.outageLoggedAt = Date.now();
+      this.outagesNotLogged = 0;
+      this.logger.warn(`dependency unavailable: ${messageOf(exception)}${more}`);
+    } else {
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    }
   }
 
   private describe(exception: unknown): [number, object] {
@@ -39,6 +67,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       }
       return [status, record];
     }
+    if (isDependencyOutage(exception))
+      return [HttpStatus.SERVICE_UNAVAILABLE, { message: SERVICE_UNAVAILABLE_MESSAGE }];
     if (exception instanceof QueryFailedError) {
       const code = (exception.driverError as { code?: string } | undefined)?.code ?? '';
       const known = PG_CLIENT_ERRORS[code];
@@ -55,6 +85,19 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     return [HttpStatus.INTERNAL_SERVER_ERROR, { message: 'Internal server error' }];
   }
+}
+
+function messageOf(exception: unknown): string {
+  if (exception instanceof HttpException) {
+    const response = exception.getResponse() as string | { message?: unknown; detail?: unknown };
+    if (typeof response === 'string') return response;
+    return String(response.message ?? response.detail ?? exception.message);
+  }
+  if (exception instanceof Error) {
+    const code = (exception as { code?: unknown }).code;
+    return `${exception.message || exception.name}${typeof code === 'string' ? ` (${code})` : ''}`;
+  }
+  return String(exception);
 }
 
 function clientMessage(error: { code?: string; message?: string }): string {

@@ -1,3 +1,5 @@
 export * from './http-exception.filter.js';
 export * from './validation.pipe.js';
 export * from './password-hasher.js';
+export * from './dependency-outage.js';
+export * from './readiness.js';

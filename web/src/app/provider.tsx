@@ -4,6 +4,7 @@ import { VideoActionsContext } from '@/components/cards/video-actions';
 import { ToastProvider } from '@/components/ui/toast';
 import { playlistVideoActions } from '@/features/playlists';
 import { useSessionSync } from '@/lib/auth';
+import { ServiceStatusNotice } from '@/lib/ServiceStatusNotice';
 
 function SessionSync() {
   useSessionSync();
@@ -16,6 +17,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
       <ToastProvider>
         <VideoActionsContext.Provider value={playlistVideoActions}>
           <SessionSync />
+          <ServiceStatusNotice />
           {children}
         </VideoActionsContext.Provider>
       </ToastProvider>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeJwt, mockFetch } from '@/testing/fetch-mock';
-import { afterLoginPath, consumeGuestFlag, loadSession } from './auth';
+import { ApiError } from './api/client';
+import { afterLoginPath, consumeGuestFlag, loadSession, userQueryOptions } from './auth';
+import { retryDelay, retryQuery } from './query-client';
 
 const me = { id: 3, first_name: 'Jane', last_name: 'Doe', is_staff: false };
 
@@ -47,6 +49,46 @@ describe('app start', () => {
     });
     await expect(loadSession()).resolves.toEqual(me);
     expect(localStorage.getItem('access')).toBe(fresh);
+  });
+
+  it('an outage while checking the session keeps the tokens and fails (to be retried), not signed out', async () => {
+    const access = fakeJwt();
+    localStorage.setItem('access', access);
+    localStorage.setItem('refresh', 'r1');
+    const unavailable = { status: 503, json: { message: 'The service is temporarily unavailable' } };
+    mockFetch({ 'POST /cuviewTV/auth/jwt/verify/': unavailable });
+    await expect(loadSession()).rejects.toMatchObject({ status: 503 });
+    mockFetch({ 'POST /cuviewTV/auth/jwt/verify/': { json: {} }, 'GET /cuviewTV/auth/users/me/': unavailable });
+    await expect(loadSession()).rejects.toMatchObject({ status: 503 });
+    mockFetch({
+      'POST /cuviewTV/auth/jwt/verify/': { status: 401, json: { code: 'token_not_valid' } },
+      'POST /cuviewTV/auth/jwt/refresh/': unavailable,
+    });
+    await expect(loadSession()).rejects.toMatchObject({ status: 503 });
+    expect(localStorage.getItem('access')).toBe(access);
+    expect(localStorage.getItem('refresh')).toBe('r1');
+    // Back: the same tokens sign the person in.
+    mockFetch({ 'POST /cuviewTV/auth/jwt/verify/': { json: {} }, 'GET /cuviewTV/auth/users/me/': { json: me } });
+    await expect(loadSession()).resolves.toEqual(me);
+  });
+
+  it('the session query retries an outage, with growing delays, until the service answers', () => {
+    const retry = userQueryOptions.retry as (count: number, error: unknown) => boolean;
+    const outage = new ApiError('unavailable', 503, null);
+    expect(retry(0, outage)).toBe(true);
+    expect(retry(50, outage)).toBe(true);
+    expect(retry(50, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retry(0, new ApiError('no', 403, null))).toBe(false);
+  });
+
+  it('reads retry an outage for about two minutes with growing delays, client errors never', () => {
+    const outage = new ApiError('unavailable', 503, null);
+    expect(retryQuery(5, outage)).toBe(true);
+    expect(retryQuery(8, outage)).toBe(false);
+    expect(retryQuery(5, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retryQuery(2, new ApiError('boom', 500, null))).toBe(false);
+    expect(retryQuery(0, new ApiError('missing', 404, null))).toBe(false);
+    expect([0, 1, 2, 5, 9].map(retryDelay)).toEqual([1000, 2000, 4000, 30_000, 30_000]);
   });
 
   it('?auth=1 signs in as the guest and leaves the address clean', async () => {

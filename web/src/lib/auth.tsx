@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { api, ApiError } from './api/client';
+import { api, ApiError, isOutage } from './api/client';
 import { clearTokens, getAccessToken, getRefreshToken, onTokensChange, setTokens } from './api/tokens';
 import type { User } from './api/types';
 import { refreshAccessToken } from './api/client';
@@ -23,12 +23,16 @@ export function fetchMe(): Promise<User> {
   return api('/cuviewTV/auth/users/me', { auth: 'required' });
 }
 
-/** POST auth/jwt/verify/: valid unless the server says otherwise (or the call fails). */
+/**
+ * POST auth/jwt/verify/: false only when the server says the token is not valid (401). An
+ * outage throws: it says nothing about the token, and must not sign anyone out.
+ */
 export async function verifyToken(token: string): Promise<boolean> {
   try {
     await api('/cuviewTV/auth/jwt/verify', { method: 'POST', body: { token } });
     return true;
-  } catch {
+  } catch (error) {
+    if (isOutage(error)) throw error;
     return false;
   }
 }
@@ -81,16 +85,23 @@ export async function loadSession(): Promise<User | null> {
   try {
     return await fetchMe();
   } catch (error) {
+    if (isOutage(error)) throw error;
     if (error instanceof ApiError && error.status === 401) clearTokens();
     return null;
   }
 }
 
+/**
+ * Who is signed in. loadSession throws only for an outage (5xx, network): the query then keeps
+ * retrying, staying pending, so screens wait (and the notice says the service is unavailable)
+ * instead of treating the person as signed out and sending them to sign in.
+ */
 export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,
   queryFn: loadSession,
   staleTime: Infinity,
-  retry: false,
+  retry: (_count, error) => isOutage(error),
+  retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 10_000),
 });
 
 export function useUser() {

@@ -17,7 +17,11 @@ const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provide
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(error: unknown, user: T, _info: unknown, context: ExecutionContext): T {
-    if (error || !user) {
+    // passport-jwt reports a bad token as "no user"; an error is the account lookup failing
+    // (the database away), which the exception filter answers with 503. Reporting it as a bad
+    // token would make the client drop its tokens (DESIGN.md §7).
+    if (error) throw error;
+    if (!user) {
       // No token at all, or one that failed (bad signature, expired, wrong type, dead account).
       const request = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>();
       throw new UnauthorizedException(
@@ -33,7 +37,9 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 /** Public calls that behave better with a user (e.g. the owner sees their own items). */
 @Injectable()
 export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
-  override handleRequest<T>(_error: unknown, user: T): T {
+  override handleRequest<T>(error: unknown, user: T): T {
+    // A bad token reads as anonymous; the account lookup failing is an outage, not "anonymous".
+    if (error) throw error;
     return (user || null) as T;
   }
 }

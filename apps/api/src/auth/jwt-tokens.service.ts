@@ -3,7 +3,7 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AppConfig } from '@app/config';
 import { AUTH_MESSAGES, TOKEN_NOT_VALID } from '@app/contracts';
-import type { User } from '@app/db';
+import type { RefreshToken, User } from '@app/db';
 import { UsersRepository } from '../users/users.repository.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
@@ -17,6 +17,8 @@ export interface TokenClaims {
   iat: number;
   exp: number;
 }
+
+type IssuedRefreshToken = Pick<RefreshToken, 'jti' | 'family' | 'userId' | 'expiresAt'>;
 
 export interface TokenPair {
   access: string;
@@ -71,13 +73,20 @@ export class JwtTokensService {
     const claims = this.decode(refresh, 'refresh');
     const row = await this.refreshTokens.findByJti(claims.jti);
     if (!row || row.userId !== claims.user_id || row.revokedAt) throw new TokenNotValidException();
-    if (row.usedAt || !(await this.refreshTokens.markUsed(row.jti))) {
-      await this.refreshTokens.revokeFamily(row.family);
-      throw new TokenNotValidException();
-    }
+    if (row.usedAt) return this.reused(row.family);
     const user = await this.users.findById(claims.user_id);
     if (!user?.isActive || issuedBeforeCredentialsChange(claims, user)) throw new TokenNotValidException();
-    return this.issue(user, row.family);
+    const { pair, record } = this.sign(user, row.family);
+    // Spending the old token and recording the new one are one transaction: an outage makes
+    // the refresh fail (503) with the old token still good, never half-done.
+    if (!(await this.refreshTokens.spendAndRecord(row.jti, record))) return this.reused(row.family);
+    return pair;
+  }
+
+  /** A spent token presented again: the whole login chain stops working. */
+  private async reused(family: string): Promise<never> {
+    await this.refreshTokens.revokeFamily(family);
+    throw new TokenNotValidException();
   }
 
   /** auth/jwt/verify: any token type; a refresh token must also be unspent and unrevoked. */
@@ -104,21 +113,30 @@ export class JwtTokensService {
   }
 
   private async issue(user: User, family: string): Promise<TokenPair> {
+    const { pair, record } = this.sign(user, family);
+    await this.refreshTokens.recordIssued(record);
+    return pair;
+  }
+
+  /** A new pair, and the row that makes its refresh token count once it is recorded. */
+  private sign(user: User, family: string): { pair: TokenPair; record: IssuedRefreshToken } {
     const now = Math.floor(Date.now() / 1000);
     const sign = (type: TokenType, jti: string, ttl: number) => {
       const claims: TokenClaims = { token_type: type, exp: now + ttl, iat: now, jti, user_id: user.id };
       return this.jwt.sign(claims, { algorithm: 'HS256' });
     };
     const refreshJti = randomUUID();
-    await this.refreshTokens.recordIssued({
-      jti: refreshJti,
-      family,
-      userId: user.id,
-      expiresAt: new Date((now + this.config.JWT_REFRESH_TTL_SECONDS) * 1000),
-    });
     return {
-      access: sign('access', randomUUID(), this.config.JWT_ACCESS_TTL_SECONDS),
-      refresh: sign('refresh', refreshJti, this.config.JWT_REFRESH_TTL_SECONDS),
+      pair: {
+        access: sign('access', randomUUID(), this.config.JWT_ACCESS_TTL_SECONDS),
+        refresh: sign('refresh', refreshJti, this.config.JWT_REFRESH_TTL_SECONDS),
+      },
+      record: {
+        jti: refreshJti,
+        family,
+        userId: user.id,
+        expiresAt: new Date((now + this.config.JWT_REFRESH_TTL_SECONDS) * 1000),
+      },
     };
   }
 }

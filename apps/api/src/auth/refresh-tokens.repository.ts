@@ -17,12 +17,26 @@ export class RefreshTokensRepository {
   }
 
   /**
-   * Marks a token spent, only if it was neither spent nor revoked: of two requests racing with
-   * the same token exactly one wins, the other is treated as reuse.
+   * Spends `jti` and records its successor in one transaction, so a database that fails
+   * between the two never leaves the person with a spent token and no new one (their next
+   * refresh would read as reuse and sign them out). Only a token neither spent nor revoked is
+   * spent: of two requests racing with the same token exactly one wins (true), the other is
+   * treated as reuse (false).
    */
-  async markUsed(jti: string): Promise<boolean> {
-    const result = await this.tokens.update({ jti, usedAt: IsNull(), revokedAt: IsNull() }, { usedAt: new Date() });
-    return (result.affected ?? 0) === 1;
+  async spendAndRecord(
+    jti: string,
+    successor: Pick<RefreshToken, 'jti' | 'family' | 'userId' | 'expiresAt'>,
+  ): Promise<boolean> {
+    return this.tokens.manager.transaction(async (manager) => {
+      const spent = await manager.update(
+        RefreshToken,
+        { jti, usedAt: IsNull(), revokedAt: IsNull() },
+        { usedAt: new Date() },
+      );
+      if ((spent.affected ?? 0) !== 1) return false;
+      await manager.insert(RefreshToken, successor);
+      return true;
+    });
   }
 
   /** Reuse detected: every token of this login chain stops working, the thief's and the owner's. */

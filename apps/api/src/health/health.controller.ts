@@ -1,11 +1,20 @@
-import { Controller, Get, HttpCode, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
+import { assertReady } from '@app/common';
+import type { StorageDriver } from '@app/media';
+import { QueueService } from '../queue/queue.service.js';
+import { InjectStorage } from '../storage/storage.module.js';
 
 @ApiExcludeController()
 @Controller()
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queues: QueueService,
+    @InjectStorage() private readonly storage: StorageDriver,
+  ) {}
 
   /** Alive: the process answers. */
   @Get('healthz')
@@ -14,14 +23,24 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Ready: Postgres answers (Redis and storage are checked by their own modules' probes). */
+  /**
+   * Ready (DESIGN.md §9): Postgres, Redis and storage answer. Redis is asked on the queues'
+   * own connection, the one uploads and analyses use.
+   */
   @Get('readyz')
-  async readyz(): Promise<{ status: string }> {
-    try {
-      await this.dataSource.query('SELECT 1');
-    } catch {
-      throw new ServiceUnavailableException({ message: 'Database is not reachable' });
-    }
-    return { status: 'ok' };
+  @Header('cache-control', 'no-store')
+  readyz(): Promise<{ status: string }> {
+    return assertReady([
+      { name: 'Postgres', probe: () => this.dataSource.query('SELECT 1') },
+      { name: 'Redis', probe: () => this.pingRedis() },
+      // Any key will do: a missing object is an answer, an unreachable store is an error.
+      { name: 'Storage', probe: () => this.storage.exists('healthz/probe') },
+    ]);
+  }
+
+  private async pingRedis(): Promise<unknown> {
+    // BullMQ types its client as a datastore-neutral interface; on the Redis backend it is ioredis.
+    const client = (await this.queues.allQueues()[0].getBackend().client) as unknown as Redis;
+    return client.ping();
   }
 }

@@ -1,6 +1,17 @@
-import { BadGatewayException, Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  BadGatewayException,
+  Body,
+  Controller,
+  HttpCode,
+  HttpException,
+  Param,
+  Post,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { AppConfig } from '@app/config';
+
+const UNAVAILABLE = 'The tracking service is not available right now, please try again';
 
 const TRACKER_CALLS = new Set(['get_info_by_wm_nums', 'get_info_by_fp_nums']);
 
@@ -26,8 +37,14 @@ export class TrackerProxyController {
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
-      throw new BadGatewayException({ message: 'The tracking service is not reachable' });
+      // Down, restarting or too slow: a dependency outage (DESIGN.md §2.3), worth a retry.
+      throw new ServiceUnavailableException({ message: UNAVAILABLE });
     }
-    return response.json();
+    if (response.status >= 500) throw new ServiceUnavailableException({ message: UNAVAILABLE });
+    const answer: unknown = await response.json().catch(() => null);
+    // The tracker's own refusals (a malformed query) reach the client as they are.
+    if (!response.ok)
+      throw new HttpException(answer ?? { message: 'The tracking service refused the query' }, response.status);
+    return answer;
   }
 }

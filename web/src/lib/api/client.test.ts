@@ -1,6 +1,7 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { fakeJwt, mockFetch } from '@/testing/fetch-mock';
-import { api, apiBlob, ApiError, apiUrl, request, TRACKER_BASE } from './client';
+import { api, apiBlob, ApiError, apiUrl, isOutage, refreshAccessToken, request, TRACKER_BASE } from './client';
+import { isServiceUnavailable, reportReachable } from './service-status';
 import type { NextPlaylist, Video } from './types';
 
 describe('api client', () => {
@@ -88,6 +89,67 @@ describe('api client', () => {
     });
     expect(localStorage.getItem('access')).toBeNull();
     expect(localStorage.getItem('refresh')).toBeNull();
+  });
+
+  it('keeps the tokens when the refresh meets an outage (503), and the call fails as an outage', async () => {
+    localStorage.setItem('access', fakeJwt(300));
+    localStorage.setItem('refresh', 'r1');
+    mockFetch({
+      'POST /cuviewTV/auth/jwt/refresh/': { status: 503, json: { message: 'The service is temporarily unavailable' } },
+      'GET /cuviewTV/get_user_playlists/': { status: 401, json: { detail: 'expired', code: 'token_not_valid' } },
+    });
+    const error = await api('/cuviewTV/get_user_playlists', { auth: 'required' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503 });
+    expect(isOutage(error)).toBe(true);
+    expect(localStorage.getItem('refresh')).toBe('r1');
+    expect(localStorage.getItem('access')).not.toBeNull();
+  });
+
+  it('keeps the tokens when the refresh gets no answer at all (network error)', async () => {
+    localStorage.setItem('access', fakeJwt(5));
+    localStorage.setItem('refresh', 'r1');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).endsWith('refresh/')) throw new TypeError('Failed to fetch');
+        return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    // The access token still has seconds to live: the call goes out with it.
+    await expect(api('/cuviewTV/get_user_playlists', { auth: 'required' })).resolves.toEqual([]);
+    expect(localStorage.getItem('refresh')).toBe('r1');
+    await expect(refreshAccessToken()).rejects.toBeInstanceOf(TypeError);
+    expect(localStorage.getItem('refresh')).toBe('r1');
+  });
+
+  it('drops the tokens only when the refresh itself is refused as not valid (401 token_not_valid)', async () => {
+    localStorage.setItem('access', fakeJwt(300));
+    localStorage.setItem('refresh', 'r1');
+    mockFetch({ 'POST /cuviewTV/auth/jwt/refresh/': { status: 500, json: { message: 'Internal server error' } } });
+    await expect(refreshAccessToken()).rejects.toMatchObject({ status: 500 });
+    expect(localStorage.getItem('refresh')).toBe('r1');
+    mockFetch({
+      'POST /cuviewTV/auth/jwt/refresh/': {
+        status: 401,
+        json: { detail: 'Token is blacklisted', code: 'token_not_valid' },
+      },
+    });
+    await expect(refreshAccessToken()).resolves.toBeNull();
+    expect(localStorage.getItem('refresh')).toBeNull();
+    expect(localStorage.getItem('access')).toBeNull();
+  });
+
+  it('says the service is unavailable on a 503 or no answer, and clears it on the next answer', async () => {
+    mockFetch({ 'GET /cuviewTV/get_groups/': { status: 503, json: { message: 'unavailable' } } });
+    await expect(api('/cuviewTV/get_groups')).rejects.toMatchObject({ status: 503 });
+    expect(isServiceUnavailable()).toBe(true);
+    mockFetch({ 'GET /cuviewTV/get_groups/': { json: [] } });
+    await api('/cuviewTV/get_groups');
+    expect(isServiceUnavailable()).toBe(false);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(api('/cuviewTV/get_groups')).rejects.toBeInstanceOf(TypeError);
+    expect(isServiceUnavailable()).toBe(true);
+    reportReachable();
   });
 
   it('normalises errors: message, else detail, else the transport message', async () => {

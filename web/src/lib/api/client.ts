@@ -1,4 +1,5 @@
 import type { paths } from './schema.gen';
+import { isUnavailableStatus, reportReachable, reportUnavailable } from './service-status';
 import { clearTokens, getAccessToken, getRefreshToken, isExpiring, setTokens } from './tokens';
 
 /** Every API path lives under this prefix (DESIGN §2.1). */
@@ -36,6 +37,16 @@ export function errorMessage(body: unknown, fallback: string): string {
     if (typeof body.detail === 'string' && body.detail) return body.detail;
   }
   return fallback;
+}
+
+/**
+ * True when a call failed because the service could not answer (5xx, or no answer at all):
+ * worth retrying, and never a reason to sign the person out.
+ */
+export function isOutage(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500;
+  // fetch rejects with a TypeError when the network or the server is away; an abort is the caller's.
+  return error instanceof TypeError;
 }
 
 /** Message to show for any thrown value (ApiError, AbortError, TypeError from fetch...). */
@@ -114,7 +125,9 @@ let refreshing: Promise<string | null> | null = null;
 
 /**
  * Exchanges the refresh token for a new pair (POST auth/jwt/refresh/). Concurrent callers
- * share one request; a failure clears the pair so the app treats the person as signed out.
+ * share one request. Only the server saying the refresh token is not valid (401
+ * token_not_valid) drops the pair and answers null (signed out); an outage (5xx, network)
+ * keeps the tokens and throws, so the caller retries later (DESIGN.md §7).
  */
 export function refreshAccessToken(): Promise<string | null> {
   if (!refreshing) {
@@ -128,28 +141,49 @@ export function refreshAccessToken(): Promise<string | null> {
 async function exchangeRefreshToken(): Promise<string | null> {
   const refresh = getRefreshToken();
   if (!refresh) return null;
-  try {
-    const res = await fetch(`${API_BASE}auth/jwt/refresh/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ refresh }),
-    });
-    if (!res.ok) {
+  const res = await send(`${API_BASE}auth/jwt/refresh/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ refresh }),
+  });
+  if (!res.ok) {
+    const body = await readBody(res);
+    if (res.status === 401 && isRecord(body) && body.code === 'token_not_valid') {
       clearTokens();
       return null;
     }
-    const pair = (await res.json()) as { access: string; refresh?: string };
-    setTokens(pair);
-    return pair.access;
-  } catch {
-    // Network failure: keep the tokens, the next call may succeed.
-    return null;
+    throw new ApiError(errorMessage(body, `Request failed with status code ${res.status}`), res.status, body);
   }
+  const pair = (await res.json()) as { access: string; refresh?: string };
+  setTokens(pair);
+  return pair.access;
+}
+
+/** fetch, noting whether the service answered (for the "unavailable, retrying" notice). */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (error) {
+    if (error instanceof TypeError) reportUnavailable();
+    throw error;
+  }
+  if (isUnavailableStatus(res.status)) reportUnavailable();
+  else reportReachable();
+  return res;
 }
 
 async function currentAccessToken(): Promise<string | null> {
   const access = getAccessToken();
-  if (access && isExpiring(access) && getRefreshToken()) return (await refreshAccessToken()) ?? access;
+  if (access && isExpiring(access) && getRefreshToken()) {
+    try {
+      return (await refreshAccessToken()) ?? access;
+    } catch (error) {
+      // The refresh could not be made now; the access token may still have seconds to live.
+      if (isOutage(error)) return access;
+      throw error;
+    }
+  }
   return access;
 }
 
@@ -177,7 +211,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const { method = 'GET', body, auth = 'none', signal, base = API_BASE, responseType = 'json' } = options;
   const url = base + path.replace(/^\//, '');
 
-  const send = async (token: string | null): Promise<Response> => {
+  const sendWith = async (token: string | null): Promise<Response> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
@@ -186,14 +220,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       payload = JSON.stringify(body);
     }
     if (token) headers.Authorization = `JWT ${token}`;
-    return fetch(url, { method, headers, body: payload, signal });
+    return send(url, { method, headers, body: payload, signal });
   };
 
   const token = auth === 'none' ? null : await currentAccessToken();
-  let res = await send(token);
+  let res = await sendWith(token);
   if (res.status === 401 && token && getRefreshToken()) {
+    // A refresh that meets an outage throws it: the call is retried later, the person stays signed in.
     const fresh = await refreshAccessToken();
-    if (fresh) res = await send(fresh);
+    if (fresh) res = await sendWith(fresh);
   }
 
   if (!res.ok) {
