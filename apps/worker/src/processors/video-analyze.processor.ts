@@ -6,6 +6,7 @@ import { extractAudioPcm, type StorageDriver } from '@app/media';
 import { PermanentJobError } from '../errors.js';
 import type { JobContext, JobProcessor } from '../job-processor.js';
 import { toMediaLogger } from '../logger.js';
+import { analysisSpans } from '../recognition/analysis-spans.js';
 import { fetchHlsAudioWindow } from '../recognition/audio-window.js';
 import { RecognitionEngine, type EngineFormat } from '../recognition/recognition-engine.js';
 import { VideoJobsRepository } from '../repositories/video-jobs.repository.js';
@@ -14,10 +15,24 @@ import { STORAGE } from '../tokens.js';
 
 type Payload = JobPayload<JobName.VideoAnalyze>;
 
-/** The answer the api waits for: the decoded watermark and the fingerprint numbers. */
-export interface AnalyzeResult {
+/**
+ * One stretch of the window that one track entry owns (analysis-spans.ts), on the video's
+ * timeline: the watermark and footprint of that entry's audio alone.
+ */
+export interface AnalyzeSpan {
+  start: number;
+  end: number;
   watermark: number | null;
   footprint: number[];
+}
+
+/**
+ * The answer the api waits for: the window cut where its track entries change. The api
+ * answers the span at the viewer's playback position (spanAt), so the answer names the
+ * track playing there; one job serves every position in the window.
+ */
+export interface AnalyzeResult {
+  spans: AnalyzeSpan[];
 }
 
 export const ANALYSIS_WINDOW_SECONDS = 30;
@@ -51,11 +66,17 @@ export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze,
       );
     }
 
+    const end =
+      video.duration > 0
+        ? Math.min(video.duration, offset + ANALYSIS_WINDOW_SECONDS)
+        : offset + ANALYSIS_WINDOW_SECONDS;
+    const spans = analysisSpans(offset, end, await this.videos.findTrackEntries(videoId));
+
     return this.scratch.withDir(async (dir) => {
       const tools = { signal: context.signal, log: toMediaLogger(context.log) };
       const started = performance.now();
       const source = await this.locateWindow(video, offset, dir);
-      if (!source) return { watermark: null, footprint: [] };
+      if (!source) return { spans: spans.map(({ start, end }) => ({ start, end, watermark: null, footprint: [] })) };
       const fetched = performance.now();
 
       const decode = async (format: EngineFormat) =>
@@ -72,24 +93,33 @@ export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze,
         decode(this.engine.fingerprintFormat),
       ]);
       const decoded = performance.now();
-      const footprint = this.engine.footprint(mono);
-      const fingerprinted = performance.now();
-      // Both steps are pure computation: let the job's lock renewal (and other jobs) run between them.
-      await yieldToEventLoop();
-      const watermark = marked ? this.engine.decodeWatermark(marked) : null;
+      const result: AnalyzeSpan[] = [];
+      for (const span of spans) {
+        // Seconds into the window of the audio this span's entry plays.
+        const from = span.audioStart - offset;
+        const to = span.audioEnd - offset;
+        const footprint = this.engine.footprint(mono, from, to);
+        // Both steps are pure computation: let the job's lock renewal (and other jobs) run between them.
+        await yieldToEventLoop();
+        const watermark = marked ? this.engine.decodeWatermark(marked, from, to) : null;
+        await yieldToEventLoop();
+        result.push({ start: span.start, end: span.end, watermark, footprint });
+      }
       context.log.info(
         {
           fetchMs: Math.round(fetched - started),
           decodeMs: Math.round(decoded - fetched),
-          footprintMs: Math.round(fingerprinted - decoded),
-          watermarkMs: Math.round(performance.now() - fingerprinted),
-          watermark,
-          landmarks: footprint.length / 2,
-          footprintBytes: JSON.stringify(footprint).length,
+          recognitionMs: Math.round(performance.now() - decoded),
+          spans: result.map((r) => ({
+            start: r.start,
+            end: r.end,
+            watermark: r.watermark,
+            landmarks: r.footprint.length / 2,
+          })),
         },
         'analysis window processed',
       );
-      return { watermark, footprint };
+      return { spans: result };
     });
   }
 
