@@ -72,36 +72,44 @@ export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze,
         : offset + ANALYSIS_WINDOW_SECONDS;
     const spans = analysisSpans(offset, end, await this.videos.findTrackEntries(videoId));
 
+    // Where each part's mark is read: its own audio, or, when the window cuts an entry to less
+    // than a decode needs, the end of that entry's audio before the window too (the whole
+    // entry carries one code; a window may hold only its last seconds).
+    const need = this.engine.watermarkReadSeconds;
+    const markFrom = spans.map((s) =>
+      s.audioEnd - s.audioStart >= need
+        ? s.audioStart
+        : Math.min(s.audioStart, Math.max(s.entryStart, s.audioEnd - need)),
+    );
+    const lead = Math.max(0, offset - Math.min(offset, ...markFrom));
+
     return this.scratch.withDir(async (dir) => {
       const tools = { signal: context.signal, log: toMediaLogger(context.log) };
       const started = performance.now();
-      const source = await this.locateWindow(video, offset, dir);
+      const source = await this.locateWindow(video, offset - lead, ANALYSIS_WINDOW_SECONDS + lead, dir);
       if (!source) return { spans: spans.map(({ start, end }) => ({ start, end, watermark: null, footprint: [] })) };
       const fetched = performance.now();
 
-      const decode = async (format: EngineFormat) =>
+      // [from, from + seconds) of the fetched audio, from = seconds after its start (offset - lead).
+      const decode = async (format: EngineFormat, from: number, seconds: number) =>
         source.seek
-          ? extractAudioPcm(source.path, format, { ...tools, start: offset, duration: ANALYSIS_WINDOW_SECONDS })
-          : slice(
-              await extractAudioPcm(source.path, format, tools),
-              format,
-              source.startInFile,
-              ANALYSIS_WINDOW_SECONDS,
-            );
+          ? extractAudioPcm(source.path, format, { ...tools, start: offset - lead + from, duration: seconds })
+          : slice(await extractAudioPcm(source.path, format, tools), format, source.startInFile + from, seconds);
       const [marked, mono] = await Promise.all([
-        source.watermarked ? decode(this.engine.watermarkFormat) : undefined,
-        decode(this.engine.fingerprintFormat),
+        source.watermarked ? decode(this.engine.watermarkFormat, 0, ANALYSIS_WINDOW_SECONDS + lead) : undefined,
+        decode(this.engine.fingerprintFormat, lead, ANALYSIS_WINDOW_SECONDS),
       ]);
       const decoded = performance.now();
       const result: AnalyzeSpan[] = [];
-      for (const span of spans) {
+      for (const [i, span] of spans.entries()) {
         // Seconds into the window of the audio this span's entry plays.
         const from = span.audioStart - offset;
         const to = span.audioEnd - offset;
         const footprint = this.engine.footprint(mono, from, to);
         // Both steps are pure computation: let the job's lock renewal (and other jobs) run between them.
         await yieldToEventLoop();
-        const watermark = marked ? this.engine.decodeWatermark(marked, from, to) : null;
+        const markedFrom = markFrom[i]! - (offset - lead);
+        const watermark = marked ? this.engine.decodeWatermark(marked, markedFrom, to + lead) : null;
         await yieldToEventLoop();
         result.push({ start: span.start, end: span.end, watermark, footprint });
       }
@@ -131,10 +139,11 @@ export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze,
   private async locateWindow(
     video: { hlsMasterKey: string | null; originalKey: string | null },
     offset: number,
+    seconds: number,
     dir: string,
   ): Promise<{ path: string; startInFile: number; seek: boolean; watermarked: boolean } | undefined> {
     if (video.hlsMasterKey) {
-      const window = await fetchHlsAudioWindow(this.storage, video.hlsMasterKey, offset, ANALYSIS_WINDOW_SECONDS, dir);
+      const window = await fetchHlsAudioWindow(this.storage, video.hlsMasterKey, offset, seconds, dir);
       return window && { ...window, seek: false, watermarked: true };
     }
     if (video.originalKey) {

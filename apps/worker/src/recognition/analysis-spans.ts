@@ -11,6 +11,8 @@ export interface AnalysisSpan {
   audioStart: number;
   audioEnd: number;
   entryId: number | null;
+  /** Where the entry starts playing (its mark too), possibly before the window. */
+  entryStart: number;
 }
 
 /**
@@ -27,7 +29,8 @@ export function analysisSpans(from: number, to: number, entries: readonly TrackE
   const sorted = [...entries]
     .filter((e) => e.endTime > e.startTime)
     .sort((a, b) => a.startTime - b.startTime || a.endTime - b.endTime);
-  if (sorted.length === 0) return [{ start: from, end: to, audioStart: from, audioEnd: to, entryId: null }];
+  if (sorted.length === 0)
+    return [{ start: from, end: to, audioStart: from, audioEnd: to, entryId: null, entryStart: from }];
   const spans: AnalysisSpan[] = [];
   let previousEnd = -Infinity;
   sorted.forEach((entry, i) => {
@@ -38,7 +41,7 @@ export function analysisSpans(from: number, to: number, entries: readonly TrackE
     if (end <= start) return;
     const audioStart = Math.max(start, entry.startTime);
     const audioEnd = Math.max(audioStart, Math.min(end, entry.endTime));
-    spans.push({ start, end, audioStart, audioEnd, entryId: entry.id });
+    spans.push({ start, end, audioStart, audioEnd, entryId: entry.id, entryStart: Math.max(0, entry.startTime) });
   });
   return spans;
 }

@@ -74,6 +74,8 @@ export class RecognitionEngine {
   readonly watermarkFormat: EngineFormat = { sampleRate: WATERMARK_SAMPLE_RATE, channels: 1 };
   /** The mark repeats with this period; embedding in pieces keeps the pieces on its grid. */
   readonly watermarkPeriodSeconds = WATERMARK_PERIOD_SECONDS;
+  /** Audio a watermark decode wants: shorter stretches (under a period) cannot hold a whole mark. */
+  readonly watermarkReadSeconds = FIRST_DECODE_SECONDS;
 
   /** The landmarks of an album track, as stored in the fingerprint index (sparse index settings). */
   fingerprintTrack(pcm: Float32Array): Landmark[] {
