@@ -175,14 +175,22 @@ describe('recognition jobs', () => {
     const codeOf = (entryId: number) => registered.find((r) => r.video_track_id === entryId)!.code;
     expect(codeOf(entryIds[0])).not.toBe(codeOf(entryIds[1]));
 
-    // The viewer is within the window's first 5 s: the watermark names the entry playing there;
-    // the footprint names the track that fills most of the window, and where the window starts in it.
+    // The window is cut where its track entries change: each part hears one entry only, its
+    // watermark names that entry and its footprint that track, at where the window starts in it.
     const [first, second] = entryIds;
+    const A = { entryId: first, track: albumTrackId };
+    const B = { entryId: second, track: secondAlbumTrackId };
     const windows = [
-      { offset: 7, entryId: first, wmTrack: albumTrackId, fpTrack: albumTrackId, offsetInTrack: 7 },
-      { offset: 50, entryId: second, wmTrack: secondAlbumTrackId, fpTrack: secondAlbumTrackId, offsetInTrack: 10 },
+      { offset: 7, spans: [{ start: 7, end: 37, ...A, offsetInTrack: 7 }] },
+      { offset: 50, spans: [{ start: 50, end: 80, ...B, offsetInTrack: 10 }] },
       // Across the switch at 40 s: 5 s of the first song, then 25 s of the second.
-      { offset: 35, entryId: first, wmTrack: albumTrackId, fpTrack: secondAlbumTrackId, offsetInTrack: -5 },
+      {
+        offset: 35,
+        spans: [
+          { start: 35, end: 40, ...A, offsetInTrack: 35 },
+          { start: 40, end: 65, ...B, offsetInTrack: -5 },
+        ],
+      },
     ];
     for (const window of windows) {
       const started = Date.now();
@@ -191,47 +199,60 @@ describe('recognition jobs', () => {
       const elapsed = Date.now() - started;
       expect(await job.getState()).toBe('completed');
       const result = job.returnvalue as AnalyzeResult;
-
-      // The watermark decodes to the code registered for the entry playing at the window's start.
-      expect(result.watermark).toBe(codeOf(window.entryId));
-
-      // The footprint is compact (a few thousand landmarks, well inside the tracker's bound) …
-      expect(result.footprint.length % 2).toBe(0);
-      expect(result.footprint.length).toBeGreaterThan(1000);
-      expect(result.footprint.length / 2).toBeLessThanOrEqual(
-        FOOTPRINT_MAX_LANDMARKS_PER_SECOND * (ANALYSIS_WINDOW_SECONDS + 1),
+      expect(result.spans.map(({ start, end }) => ({ start, end }))).toEqual(
+        window.spans.map(({ start, end }) => ({ start, end })),
       );
-      expect(result.footprint.length).toBeLessThanOrEqual(MAX_FP_NUMBERS / 2);
-      // … and still finds the track at the right offset.
-      const match = await matchFootprint(result.footprint);
-      expect(match?.trackId).toBe(window.fpTrack);
-      expect(match!.offsetSeconds).toBeCloseTo(window.offsetInTrack, 1);
-      expect(match!.score).toBeGreaterThan(5 * 12);
 
-      // The tracker answers the same track for the worker's numbers, as the web app sends them.
-      const byWatermark = await askTracker('/get_info_by_wm_nums', {
-        wm_numbers: [result.watermark, ...WM_PROTOCOL],
-        get_as_link: true,
-        session_id: '1700000000-7',
-        video_id: videoId,
-        start_pos: window.offset,
-      });
-      expect(byWatermark?.track_id).toBe(window.wmTrack);
-      expect(byWatermark?.wm1_info.code).toBe(result.watermark);
-      const byFootprint = await askTracker('/get_info_by_fp_nums', {
-        fp_numbers: result.footprint,
-        get_as_link: true,
-        session_id: '1700000000-7',
-      });
-      expect(byFootprint?.track_id).toBe(window.fpTrack);
-      expect(Math.abs(byFootprint!.fp.offset! - window.offsetInTrack)).toBeLessThan(0.1);
+      for (const [i, expected] of window.spans.entries()) {
+        const span = result.spans[i]!;
+        // The watermark decodes to the code registered for the entry playing in this part.
+        expect(span.watermark).toBe(codeOf(expected.entryId));
 
-      console.log(
-        `video.analyze at ${window.offset} s answered in ${elapsed} ms (enqueue to result): watermark ${result.watermark}, ` +
-          `footprint ${result.footprint.length / 2} landmarks = ${result.footprint.length} numbers = ` +
-          `${JSON.stringify(result.footprint).length} bytes of JSON, score ${match!.score}`,
-      );
+        // The footprint is compact (a few thousand landmarks, well inside the tracker's bound) …
+        expect(span.footprint.length % 2).toBe(0);
+        expect(span.footprint.length / 2).toBeGreaterThan(50 * (span.end - span.start));
+        expect(span.footprint.length / 2).toBeLessThanOrEqual(
+          FOOTPRINT_MAX_LANDMARKS_PER_SECOND * (ANALYSIS_WINDOW_SECONDS + 1),
+        );
+        expect(span.footprint.length).toBeLessThanOrEqual(MAX_FP_NUMBERS / 2);
+        // … and still finds the track at the right offset.
+        const match = await matchFootprint(span.footprint);
+        expect(match?.trackId).toBe(expected.track);
+        expect(match!.offsetSeconds).toBeCloseTo(expected.offsetInTrack, 1);
+
+        // The tracker answers the same track for the worker's numbers, as the web app sends them.
+        const byWatermark = await askTracker('/get_info_by_wm_nums', {
+          wm_numbers: [span.watermark, ...WM_PROTOCOL],
+          get_as_link: true,
+          session_id: '1700000000-7',
+          video_id: videoId,
+          start_pos: window.offset,
+        });
+        expect(byWatermark?.track_id).toBe(expected.track);
+        expect(byWatermark?.wm1_info.code).toBe(span.watermark);
+        for (const placed of [{}, { video_id: videoId, start_pos: window.offset }]) {
+          const byFootprint = await askTracker('/get_info_by_fp_nums', {
+            fp_numbers: span.footprint,
+            get_as_link: true,
+            session_id: '1700000000-7',
+            ...placed,
+          });
+          expect(byFootprint?.track_id).toBe(expected.track);
+          expect(Math.abs(byFootprint!.fp.offset! - expected.offsetInTrack)).toBeLessThan(0.1);
+        }
+        console.log(
+          `video.analyze at ${window.offset} s answered in ${elapsed} ms (enqueue to result), part ${span.start}-${span.end} s: ` +
+            `watermark ${span.watermark}, footprint ${span.footprint.length / 2} landmarks = ` +
+            `${JSON.stringify(span.footprint).length} bytes of JSON, score ${match!.score}`,
+        );
+      }
     }
+    // Placed on the video's timeline, a footprint of the first song is not what plays at 50 s.
+    const early = ((await finished(JobName.VideoAnalyze, { videoId, offset: 7 })).returnvalue as AnalyzeResult)
+      .spans[0]!.footprint;
+    expect(
+      await askTracker('/get_info_by_fp_nums', { fp_numbers: early, video_id: videoId, start_pos: 50 }),
+    ).toBeNull();
   }, 240_000);
 
   it('refuses an offset past the end of the video at once, with a readable reason', async () => {

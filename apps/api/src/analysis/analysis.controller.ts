@@ -28,15 +28,18 @@ export class AnalysisController {
   constructor(private readonly analysis: AnalysisService) {}
 
   @Get('get_analyze_info/:videoId/:currentTime/:offset')
-  @ApiOperation({ summary: 'Watermark and footprint numbers of the 30 s window at offset (cancellable)' })
+  @ApiOperation({
+    summary:
+      'Watermark and footprint numbers of the 30 s window at offset, for the track playing at currentTime (cancellable)',
+  })
   @ApiOkResponse({ type: AnalyzeInfoDto })
   analyze(
     @Param('videoId', id) videoId: number,
-    @Param('currentTime', id) _currentTime: number,
+    @Param('currentTime', id) currentTime: number,
     @Param('offset', id) offset: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AnalyzeInfo> {
-    if (videoId < 1 || offset < 0 || _currentTime < 0) {
+    if (videoId < 1 || offset < 0 || currentTime < 0) {
       throw new BadRequestException({ message: 'Ids, times and offsets must be whole numbers, 0 or more' });
     }
     // A closed request stops the work (spec viewer §7: cancellable).
@@ -44,6 +47,7 @@ export class AnalysisController {
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
-    return this.analysis.analyze(videoId, offset, controller.signal);
+    // The answer is for the track playing at currentTime (DESIGN.md §2.12), inside the window.
+    return this.analysis.analyze(videoId, currentTime, offset, controller.signal);
   }
 }

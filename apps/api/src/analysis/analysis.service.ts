@@ -27,6 +27,26 @@ export interface AnalyzeInfo {
   offset: number;
 }
 
+/**
+ * What the worker's video.analyze answers (apps/worker video-analyze.processor.ts): the
+ * window cut where its track entries change, [start, end) on the video's timeline, each with
+ * the watermark and footprint of its entry's audio alone.
+ */
+interface WindowSpan {
+  start: number;
+  end: number;
+  watermark: number | null;
+  footprint: number[];
+}
+
+/**
+ * The span of the window a viewer at `position` is in: the first one not ended yet (a track
+ * is the one playing until its end time), else the last.
+ */
+export function spanAt<T extends { end: number }>(spans: readonly T[], position: number): T | undefined {
+  return spans.find((s) => position < s.end) ?? spans.at(-1);
+}
+
 /** Spec viewer §4: a multiple of 5 s, capped at duration − 30. */
 export function analysisOffset(requested: number, duration: number): number {
   const cap = Math.max(0, Math.floor((duration - ANALYSIS_WINDOW_SECONDS) / 5) * 5);
@@ -55,7 +75,17 @@ export class AnalysisService implements OnApplicationShutdown {
     this.events.on('error', () => undefined);
   }
 
-  async analyze(videoId: number, requestedOffset: number, signal: AbortSignal): Promise<AnalyzeInfo> {
+  /**
+   * The watermark and footprint of the window at `requestedOffset`, for the track playing at
+   * `currentTime` (seconds into the video): the window is analysed once per offset, and the
+   * answer is the part of it that this track owns.
+   */
+  async analyze(
+    videoId: number,
+    currentTime: number,
+    requestedOffset: number,
+    signal: AbortSignal,
+  ): Promise<AnalyzeInfo> {
     const video = await this.videos.findOneBy({ id: videoId, status: Status.On });
     if (!video) throw new NotFoundException({ message: 'Video not found' });
     const offset = analysisOffset(requestedOffset, video.duration);
@@ -69,11 +99,12 @@ export class AnalysisService implements OnApplicationShutdown {
     } catch {
       throw new ServiceUnavailableException({ message: 'Analysis is not available right now, please try again' });
     }
-    const result = await this.waitFor(job, signal);
-    return { watermark: result.watermark ?? null, footprint: result.footprint ?? [], yt_link: video.ytLink, offset };
+    const { spans } = await this.waitFor(job, signal);
+    const span = spanAt(spans ?? [], currentTime);
+    return { watermark: span?.watermark ?? null, footprint: span?.footprint ?? [], yt_link: video.ytLink, offset };
   }
 
-  private async waitFor(job: Job, signal: AbortSignal): Promise<{ watermark: number | null; footprint: number[] }> {
+  private async waitFor(job: Job, signal: AbortSignal): Promise<{ spans?: WindowSpan[] }> {
     const aborted = new Promise<never>((_, reject) => {
       const stop = () => reject(new Error('aborted'));
       if (signal.aborted) stop();

@@ -74,4 +74,15 @@ export class FootprintLookupDto {
   @IsString()
   @MaxLength(200)
   session_id?: string;
+
+  @ApiPropertyOptional({ description: 'The video playing; with start_pos, the match must be a track it plays there' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  video_id?: number;
+
+  @ApiPropertyOptional({ description: 'Seconds into the video where the analysed window starts (tick 0)' })
+  @IsOptional()
+  @Min(0)
+  start_pos?: number;
 }

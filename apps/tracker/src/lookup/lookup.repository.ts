@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { AlbumTrack, WatermarkCode } from '@app/db';
+import { AlbumTrack, VideoTrack, WatermarkCode } from '@app/db';
 import type { PostingRows } from '@app/recognition';
 
 @Injectable()
@@ -10,7 +10,16 @@ export class LookupRepository {
     private readonly dataSource: DataSource,
     @InjectRepository(WatermarkCode) private readonly codes: Repository<WatermarkCode>,
     @InjectRepository(AlbumTrack) private readonly tracks: Repository<AlbumTrack>,
+    @InjectRepository(VideoTrack) private readonly entries: Repository<VideoTrack>,
   ) {}
+
+  /** The track entries of a video: which album track plays when on its timeline. */
+  findTrackEntries(videoId: number): Promise<Pick<VideoTrack, 'albumTrackId' | 'startTime' | 'endTime'>[]> {
+    return this.entries.find({
+      where: { videoId },
+      select: { id: true, albumTrackId: true, startTime: true, endTime: true },
+    });
+  }
 
   findWatermarkCode(code: number): Promise<WatermarkCode | null> {
     return this.codes.findOneBy({ code });

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { matchFingerprint, uniqueHashes, type Fingerprint } from '@app/recognition';
+import { FP_TICK_SECONDS, matchFingerprint, uniqueHashes, type Fingerprint } from '@app/recognition';
 import { toRecognisedTrack, type RecognisedTrack } from '../recognised/recognised-track.js';
 import { FootprintLookupDto, WatermarkLookupDto, WM_PROTOCOL } from './lookup.dto.js';
 import { LookupRepository } from './lookup.repository.js';
@@ -22,6 +22,13 @@ export interface LookupAnswer<T> {
 }
 
 const NO_MATCH = { result: null, message: 'No match' } as const;
+const NOT_PLAYING = { result: null, message: 'The match is not a track this video plays there' } as const;
+/**
+ * Share of the footprint's stretch of the timeline that an entry of the matched track must
+ * cover. The worker's footprint holds one entry's audio, so a right answer lies inside that
+ * entry (give or take the analysis' tick rounding).
+ */
+const MIN_ENTRY_COVER = 0.5;
 const MAX_HASH = 0xffffff;
 const MAX_TICK = 0x7fffffff;
 
@@ -67,6 +74,9 @@ export class LookupService {
     }
     const match = matchFingerprint(query, await this.repository.lookupPostings(uniqueHashes(query)));
     if (!match) return NO_MATCH;
+    if (body.video_id !== undefined && body.start_pos !== undefined) {
+      if (!(await this.playsThere(body.video_id, body.start_pos, query, match.trackId))) return NOT_PLAYING;
+    }
     const track = await this.repository.findTrackForAnswer(match.trackId);
     if (!track) return NO_MATCH;
     const fpTrack = toRecognisedTrack(track, this.config.PUBLIC_URL, {
@@ -74,5 +84,30 @@ export class LookupService {
       score: match.score,
     });
     return { result: { fp_track: fpTrack, result_link: fpTrack.result_link } };
+  }
+
+  /**
+   * The footprint's ticks count from the window's start, `startPos` seconds into the video, so
+   * the audio it heard is a stretch of the video's timeline: the matched track must be one of
+   * the video's track entries covering most of that stretch. A video without entries cannot
+   * be checked and passes.
+   */
+  private async playsThere(videoId: number, startPos: number, query: Fingerprint, trackId: number): Promise<boolean> {
+    const entries = await this.repository.findTrackEntries(videoId);
+    if (entries.length === 0) return true;
+    let first = Infinity;
+    let last = -Infinity;
+    for (const tick of query.ticks) {
+      if (tick < first) first = tick;
+      if (tick > last) last = tick;
+    }
+    const from = startPos + first * FP_TICK_SECONDS;
+    const to = startPos + last * FP_TICK_SECONDS;
+    const length = Math.max(to - from, FP_TICK_SECONDS);
+    return entries.some(
+      (e) =>
+        e.albumTrackId === trackId &&
+        Math.min(to, e.endTime) - Math.max(from, e.startTime) >= MIN_ENTRY_COVER * length - FP_TICK_SECONDS,
+    );
   }
 }

@@ -6,6 +6,7 @@ import { extractAudioPcm, type StorageDriver } from '@app/media';
 import { PermanentJobError } from '../errors.js';
 import type { JobContext, JobProcessor } from '../job-processor.js';
 import { toMediaLogger } from '../logger.js';
+import { analysisSpans } from '../recognition/analysis-spans.js';
 import { fetchHlsAudioWindow } from '../recognition/audio-window.js';
 import { RecognitionEngine, type EngineFormat } from '../recognition/recognition-engine.js';
 import { VideoJobsRepository } from '../repositories/video-jobs.repository.js';
@@ -14,10 +15,24 @@ import { STORAGE } from '../tokens.js';
 
 type Payload = JobPayload<JobName.VideoAnalyze>;
 
-/** The answer the api waits for: the decoded watermark and the fingerprint numbers. */
-export interface AnalyzeResult {
+/**
+ * One stretch of the window that one track entry owns (analysis-spans.ts), on the video's
+ * timeline: the watermark and footprint of that entry's audio alone.
+ */
+export interface AnalyzeSpan {
+  start: number;
+  end: number;
   watermark: number | null;
   footprint: number[];
+}
+
+/**
+ * The answer the api waits for: the window cut where its track entries change. The api
+ * answers the span at the viewer's playback position (spanAt), so the answer names the
+ * track playing there; one job serves every position in the window.
+ */
+export interface AnalyzeResult {
+  spans: AnalyzeSpan[];
 }
 
 export const ANALYSIS_WINDOW_SECONDS = 30;
@@ -51,45 +66,68 @@ export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze,
       );
     }
 
+    const end =
+      video.duration > 0
+        ? Math.min(video.duration, offset + ANALYSIS_WINDOW_SECONDS)
+        : offset + ANALYSIS_WINDOW_SECONDS;
+    const spans = analysisSpans(offset, end, await this.videos.findTrackEntries(videoId));
+
+    // Where each part's mark is read: its own audio, or, when the window cuts an entry to less
+    // than a decode needs, the end of that entry's audio before the window too (the whole
+    // entry carries one code; a window may hold only its last seconds).
+    const need = this.engine.watermarkReadSeconds;
+    const markFrom = spans.map((s) =>
+      s.audioEnd - s.audioStart >= need
+        ? s.audioStart
+        : Math.min(s.audioStart, Math.max(s.entryStart, s.audioEnd - need)),
+    );
+    const lead = Math.max(0, offset - Math.min(offset, ...markFrom));
+
     return this.scratch.withDir(async (dir) => {
       const tools = { signal: context.signal, log: toMediaLogger(context.log) };
       const started = performance.now();
-      const source = await this.locateWindow(video, offset, dir);
-      if (!source) return { watermark: null, footprint: [] };
+      const source = await this.locateWindow(video, offset - lead, ANALYSIS_WINDOW_SECONDS + lead, dir);
+      if (!source) return { spans: spans.map(({ start, end }) => ({ start, end, watermark: null, footprint: [] })) };
       const fetched = performance.now();
 
-      const decode = async (format: EngineFormat) =>
+      // [from, from + seconds) of the fetched audio, from = seconds after its start (offset - lead).
+      const decode = async (format: EngineFormat, from: number, seconds: number) =>
         source.seek
-          ? extractAudioPcm(source.path, format, { ...tools, start: offset, duration: ANALYSIS_WINDOW_SECONDS })
-          : slice(
-              await extractAudioPcm(source.path, format, tools),
-              format,
-              source.startInFile,
-              ANALYSIS_WINDOW_SECONDS,
-            );
+          ? extractAudioPcm(source.path, format, { ...tools, start: offset - lead + from, duration: seconds })
+          : slice(await extractAudioPcm(source.path, format, tools), format, source.startInFile + from, seconds);
       const [marked, mono] = await Promise.all([
-        source.watermarked ? decode(this.engine.watermarkFormat) : undefined,
-        decode(this.engine.fingerprintFormat),
+        source.watermarked ? decode(this.engine.watermarkFormat, 0, ANALYSIS_WINDOW_SECONDS + lead) : undefined,
+        decode(this.engine.fingerprintFormat, lead, ANALYSIS_WINDOW_SECONDS),
       ]);
       const decoded = performance.now();
-      const footprint = this.engine.footprint(mono);
-      const fingerprinted = performance.now();
-      // Both steps are pure computation: let the job's lock renewal (and other jobs) run between them.
-      await yieldToEventLoop();
-      const watermark = marked ? this.engine.decodeWatermark(marked) : null;
+      const result: AnalyzeSpan[] = [];
+      for (const [i, span] of spans.entries()) {
+        // Seconds into the window of the audio this span's entry plays.
+        const from = span.audioStart - offset;
+        const to = span.audioEnd - offset;
+        const footprint = this.engine.footprint(mono, from, to);
+        // Both steps are pure computation: let the job's lock renewal (and other jobs) run between them.
+        await yieldToEventLoop();
+        const markedFrom = markFrom[i]! - (offset - lead);
+        const watermark = marked ? this.engine.decodeWatermark(marked, markedFrom, to + lead) : null;
+        await yieldToEventLoop();
+        result.push({ start: span.start, end: span.end, watermark, footprint });
+      }
       context.log.info(
         {
           fetchMs: Math.round(fetched - started),
           decodeMs: Math.round(decoded - fetched),
-          footprintMs: Math.round(fingerprinted - decoded),
-          watermarkMs: Math.round(performance.now() - fingerprinted),
-          watermark,
-          landmarks: footprint.length / 2,
-          footprintBytes: JSON.stringify(footprint).length,
+          recognitionMs: Math.round(performance.now() - decoded),
+          spans: result.map((r) => ({
+            start: r.start,
+            end: r.end,
+            watermark: r.watermark,
+            landmarks: r.footprint.length / 2,
+          })),
         },
         'analysis window processed',
       );
-      return { watermark, footprint };
+      return { spans: result };
     });
   }
 
@@ -101,10 +139,11 @@ export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze,
   private async locateWindow(
     video: { hlsMasterKey: string | null; originalKey: string | null },
     offset: number,
+    seconds: number,
     dir: string,
   ): Promise<{ path: string; startInFile: number; seek: boolean; watermarked: boolean } | undefined> {
     if (video.hlsMasterKey) {
-      const window = await fetchHlsAudioWindow(this.storage, video.hlsMasterKey, offset, ANALYSIS_WINDOW_SECONDS, dir);
+      const window = await fetchHlsAudioWindow(this.storage, video.hlsMasterKey, offset, seconds, dir);
       return window && { ...window, seek: false, watermarked: true };
     }
     if (video.originalKey) {

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   decodeWatermark,
   downmix,
+  FP_HOP,
   FP_SAMPLE_RATE,
+  FP_TICK_SAMPLES,
   fingerprint,
   INDEX_OPTIONS,
   QUERY_OPTIONS,
@@ -48,10 +50,8 @@ export const FOOTPRINT_MAX_LANDMARKS_PER_SECOND =
   FOOTPRINT_OPTIONS.peaksPerSecond * FOOTPRINT_OPTIONS.fanout * FOOTPRINT_OPTIONS.shifts.length;
 
 /**
- * How much of the analysis window is decoded first: its start, where the viewer is (the
- * window starts at most 5 s before the playback position), over two watermark periods. Near a
- * track boundary this answers the entry being played rather than the next one, and it takes
- * well under half the time of decoding the whole window.
+ * How much of a stretch of the analysis window is decoded first: its start, over two watermark
+ * periods. That takes well under half the time of decoding the whole window.
  */
 const FIRST_DECODE_SECONDS = 2 * WATERMARK_PERIOD_SECONDS + 1;
 
@@ -74,6 +74,8 @@ export class RecognitionEngine {
   readonly watermarkFormat: EngineFormat = { sampleRate: WATERMARK_SAMPLE_RATE, channels: 1 };
   /** The mark repeats with this period; embedding in pieces keeps the pieces on its grid. */
   readonly watermarkPeriodSeconds = WATERMARK_PERIOD_SECONDS;
+  /** Audio a watermark decode wants: shorter stretches (under a period) cannot hold a whole mark. */
+  readonly watermarkReadSeconds = FIRST_DECODE_SECONDS;
 
   /** The landmarks of an album track, as stored in the fingerprint index (sparse index settings). */
   fingerprintTrack(pcm: Float32Array): Landmark[] {
@@ -86,14 +88,21 @@ export class RecognitionEngine {
   /**
    * The footprint of a query window, as the tracker's get_info_by_fp_nums takes it: landmark
    * hashes and their ticks flattened into [hash0, tick0, hash1, tick1, …] (FOOTPRINT_OPTIONS,
-   * at most FOOTPRINT_MAX_LANDMARKS_PER_SECOND landmarks per second).
+   * at most FOOTPRINT_MAX_LANDMARKS_PER_SECOND landmarks per second). Only the audio of
+   * [fromSeconds, toSeconds) of the window is heard, but its ticks still count from the
+   * window's start (the cut falls on a whole hop, so on the index's time grid): the match
+   * offset is where the window starts in the track either way.
    */
-  footprint(pcm: Float32Array): number[] {
-    const { hashes, ticks } = fingerprint(pcm, FOOTPRINT_OPTIONS);
+  footprint(pcm: Float32Array, fromSeconds = 0, toSeconds = Infinity): number[] {
+    const from = Math.min(pcm.length, Math.max(0, Math.floor((fromSeconds * FP_SAMPLE_RATE) / FP_HOP) * FP_HOP));
+    const to = Math.min(pcm.length, Math.round(toSeconds * FP_SAMPLE_RATE));
+    if (to <= from) return [];
+    const shift = from / FP_TICK_SAMPLES;
+    const { hashes, ticks } = fingerprint(pcm.subarray(from, to), FOOTPRINT_OPTIONS);
     const numbers = new Array<number>(hashes.length * 2);
     for (let i = 0; i < hashes.length; i++) {
       numbers[2 * i] = hashes[i]!;
-      numbers[2 * i + 1] = ticks[i]!;
+      numbers[2 * i + 1] = ticks[i]! + shift;
     }
     return numbers;
   }
@@ -104,15 +113,20 @@ export class RecognitionEngine {
   }
 
   /**
-   * The code carried by the window's watermark (watermarkFormat), or null when none decodes.
-   * The window's start is decoded first; the whole window only when that holds no mark.
+   * The code carried by the watermark of [fromSeconds, toSeconds) of the window
+   * (watermarkFormat), or null when none decodes. The start of that part is decoded first;
+   * all of it only when that holds no mark.
    */
-  decodeWatermark(pcm: Float32Array): number | null {
+  decodeWatermark(pcm: Float32Array, fromSeconds = 0, toSeconds = Infinity): number | null {
     const { sampleRate, channels } = this.watermarkFormat;
+    const from = Math.min(pcm.length, Math.max(0, Math.round(fromSeconds * sampleRate) * channels));
+    const to = Math.min(pcm.length, Math.round(toSeconds * sampleRate) * channels);
+    if (to <= from) return null;
+    const part = pcm.subarray(from, to);
     const head = Math.round(FIRST_DECODE_SECONDS * sampleRate) * channels;
-    const parts = pcm.length > head * 1.5 ? [pcm.subarray(0, head), pcm] : [pcm];
-    for (const part of parts) {
-      const found = decodeWatermark(part, sampleRate, { channels });
+    const tries = part.length > head * 1.5 ? [part.subarray(0, head), part] : [part];
+    for (const piece of tries) {
+      const found = decodeWatermark(piece, sampleRate, { channels });
       if (found && found.payload > 0 && found.payload < 2 ** WATERMARK_CODE_BITS) return found.payload;
     }
     return null;

@@ -183,7 +183,11 @@ function PlayerPage({
             disabled={!video}
           />
           {analysis.state.error && <p className="error-text">{analysis.state.error}</p>}
-          <AnalysisPanel watermark={analysis.state.watermark} footprint={analysis.state.footprint} />
+          <AnalysisPanel
+            key={videoId ?? undefined}
+            watermark={analysis.state.watermark}
+            footprint={analysis.state.footprint}
+          />
         </aside>
       </div>
       <TrackStrip tracks={tracks} active={trackIndex} onSeek={(s) => handle.current?.seek(s)} />
@@ -195,6 +199,11 @@ function PlayerPage({
             currentVideoId={videoId}
             isOwner={isOwner}
             onExport={() => void exportPlaylist(playlist.data.id, playlist.data.title)}
+            onReplay={() => {
+              handle.current?.seek(0);
+              handle.current?.play();
+              analysis.restart();
+            }}
             onDelete={() => {
               if (!hasStoredToken() || !window.confirm(DELETE_PLAYLIST_CONFIRM)) return;
               removePlaylist.mutate(playlistId, {

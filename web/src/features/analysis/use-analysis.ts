@@ -8,6 +8,8 @@ import { getInfoByFootprint, getInfoByWatermark } from './api/tracker';
 import { analysisOffset, analysisSessionId } from './offset';
 
 export type AnalysisState = {
+  /** The video the results belong to: results are never shown for another one. */
+  videoId: Id | null;
   wmRunning: boolean;
   fpRunning: boolean;
   watermark: WatermarkInfo | null;
@@ -16,25 +18,41 @@ export type AnalysisState = {
 };
 
 type Action =
-  | { type: 'start' }
-  | { type: 'wm'; value: WatermarkInfo | null }
-  | { type: 'fp'; value: FootprintInfo | null }
-  | { type: 'error'; message: string }
+  | { type: 'start'; videoId: Id }
+  | { type: 'wm'; videoId: Id; value: WatermarkInfo | null }
+  | { type: 'fp'; videoId: Id; value: FootprintInfo | null }
+  | { type: 'error'; videoId: Id; message: string }
   | { type: 'stop' }
   | { type: 'clear' };
 
-const initial: AnalysisState = { wmRunning: false, fpRunning: false, watermark: null, footprint: null, error: null };
+const initial: AnalysisState = {
+  videoId: null,
+  wmRunning: false,
+  fpRunning: false,
+  watermark: null,
+  footprint: null,
+  error: null,
+};
 
+/**
+ * Each answer names the window it was asked for: a new answer replaces the previous one (an
+ * empty answer too, the previous track may no longer be playing), and an answer for another
+ * video than the one being analysed is dropped.
+ */
 export function analysisReducer(state: AnalysisState, action: Action): AnalysisState {
   switch (action.type) {
     case 'start':
-      return { ...state, wmRunning: true, fpRunning: true, error: null };
+      return action.videoId === state.videoId
+        ? { ...state, wmRunning: true, fpRunning: true, error: null }
+        : { ...initial, videoId: action.videoId, wmRunning: true, fpRunning: true };
     case 'wm':
-      return { ...state, wmRunning: false, watermark: action.value ?? state.watermark };
+      return action.videoId === state.videoId ? { ...state, wmRunning: false, watermark: action.value } : state;
     case 'fp':
-      return { ...state, fpRunning: false, footprint: action.value ?? state.footprint };
+      return action.videoId === state.videoId ? { ...state, fpRunning: false, footprint: action.value } : state;
     case 'error':
-      return { ...state, wmRunning: false, fpRunning: false, error: action.message };
+      return action.videoId === state.videoId
+        ? { ...state, wmRunning: false, fpRunning: false, error: action.message }
+        : state;
     case 'stop':
       return { ...state, wmRunning: false, fpRunning: false };
     case 'clear':
@@ -78,7 +96,7 @@ export function useAnalysis({
     controller.current?.abort();
     const ctl = new AbortController();
     controller.current = ctl;
-    dispatch({ type: 'start' });
+    dispatch({ type: 'start', videoId: vid });
     const t = now();
     const offset = analysisOffset(t, dur);
     const sessionId = analysisSessionId(uid);
@@ -87,44 +105,64 @@ export function useAnalysis({
       const info = await getAnalyzeInfo(vid, t, offset, ctl.signal);
       const wm =
         info.watermark !== null && info.watermark !== undefined
-          ? getInfoByWatermark({ watermark: info.watermark, sessionId, videoId: vid, startPos: offset }, ctl.signal)
+          ? getInfoByWatermark(
+              { watermark: info.watermark, sessionId, videoId: vid, startPos: info.offset },
+              ctl.signal,
+            )
           : Promise.resolve(null);
       const fp = info.footprint?.length
-        ? getInfoByFootprint({ footprint: info.footprint, sessionId }, ctl.signal)
+        ? getInfoByFootprint({ footprint: info.footprint, sessionId, videoId: vid, startPos: info.offset }, ctl.signal)
         : Promise.resolve(null);
       // Each side lands on its own; ANALYZE comes back when both have ended.
       await Promise.all([
         wm.then(
-          (value) => !ctl.signal.aborted && dispatch({ type: 'wm', value }),
-          () => !ctl.signal.aborted && dispatch({ type: 'wm', value: null }),
+          (value) => !ctl.signal.aborted && dispatch({ type: 'wm', videoId: vid, value }),
+          () => !ctl.signal.aborted && dispatch({ type: 'wm', videoId: vid, value: null }),
         ),
         fp.then(
-          (value) => !ctl.signal.aborted && dispatch({ type: 'fp', value }),
-          () => !ctl.signal.aborted && dispatch({ type: 'fp', value: null }),
+          (value) => !ctl.signal.aborted && dispatch({ type: 'fp', videoId: vid, value }),
+          () => !ctl.signal.aborted && dispatch({ type: 'fp', videoId: vid, value: null }),
         ),
       ]);
     } catch (error) {
-      if (!ctl.signal.aborted) dispatch({ type: 'error', message: toMessage(error) });
+      if (!ctl.signal.aborted) dispatch({ type: 'error', videoId: vid, message: toMessage(error) });
     }
   }, []);
 
-  /** Call when playback starts; the first start of each video schedules the analysis. */
-  const onPlaybackStart = useCallback(() => {
-    const vid = live.current.videoId;
-    if (vid === null || scheduledFor.current === vid) return;
-    scheduledFor.current = vid;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void start(), ANALYSIS_START_DELAY_MS);
-  }, [start]);
-
-  useEffect(() => {
-    // A new video: abort and forget the previous analysis.
+  /** Abort whatever runs and forget the results (a new video, or the same one from its start). */
+  const reset = useCallback(() => {
     clearTimeout(timer.current);
     controller.current?.abort();
     controller.current = null;
     scheduledFor.current = null;
     dispatch({ type: 'clear' });
-  }, [videoId]);
+  }, []);
+
+  const schedule = useCallback(
+    (vid: Id) => {
+      scheduledFor.current = vid;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void start(), ANALYSIS_START_DELAY_MS);
+    },
+    [start],
+  );
+
+  /** Call when playback starts; the first start of each video schedules the analysis. */
+  const onPlaybackStart = useCallback(() => {
+    const vid = live.current.videoId;
+    if (vid === null || scheduledFor.current === vid) return;
+    schedule(vid);
+  }, [schedule]);
+
+  /** The video plays again from its start: a fresh analysis 4.5 s in, as for a new video. */
+  const restart = useCallback(() => {
+    reset();
+    const vid = live.current.videoId;
+    if (vid !== null) schedule(vid);
+  }, [reset, schedule]);
+
+  // A new video: abort and forget the previous analysis.
+  useEffect(() => reset(), [videoId, reset]);
 
   useEffect(
     () => () => {
@@ -134,7 +172,10 @@ export function useAnalysis({
     [],
   );
 
-  const running = state.wmRunning || state.fpRunning;
-  const resultLink = state.watermark?.result_link || state.footprint?.result_link || null;
-  return { state, running, resultLink, start: () => void start(), stop, onPlaybackStart };
+  // Until the reset above has run (an effect, after this render), the results still name the
+  // previous video: never hand them out with the new one.
+  const current = state.videoId === videoId ? state : initial;
+  const running = current.wmRunning || current.fpRunning;
+  const resultLink = current.watermark?.result_link || current.footprint?.result_link || null;
+  return { state: current, running, resultLink, start: () => void start(), stop, restart, onPlaybackStart };
 }

@@ -757,7 +757,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Watermark and footprint numbers of the 30 s window at offset (cancellable) */
+    /** Watermark and footprint numbers of the 30 s window at offset, for the track playing at currentTime (cancellable) */
     get: operations['AnalysisController_analyze'];
     put?: never;
     post?: never;

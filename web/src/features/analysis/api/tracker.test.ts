@@ -24,12 +24,20 @@ describe('the tracker calls', () => {
     expect(info?.result_link).toBe('https://store.example/t/7');
   });
 
-  it('read footprint_info, and no match as nothing', async () => {
-    mockFetch({
+  it('send the footprint with the video and window start, read footprint_info, and no match as nothing', async () => {
+    const { calls } = mockFetch({
       [`POST ${TRACKER_BASE}get_info_by_fp_nums`]: { json: { result: { fp_track: track, result_link: 'x' } } },
       [`POST ${TRACKER_BASE}get_info_by_wm_nums`]: { json: { result: null, message: 'No match' } },
     });
-    expect((await getInfoByFootprint({ footprint: [1, 2], sessionId: 's' }))?.fp_track?.track_id).toBe(7);
+    const info = await getInfoByFootprint({ footprint: [1, 2], sessionId: 's', videoId: 403, startPos: 15 });
+    expect(info?.fp_track?.track_id).toBe(7);
+    expect(calls[0]!.body).toEqual({
+      fp_numbers: [1, 2],
+      get_as_link: true,
+      session_id: 's',
+      video_id: 403,
+      start_pos: 15,
+    });
     expect(await getInfoByWatermark({ watermark: 1, sessionId: 's', videoId: 1, startPos: 0 })).toBeNull();
   });
 });

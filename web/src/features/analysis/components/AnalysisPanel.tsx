@@ -7,21 +7,25 @@ import { imageUrl } from '@/lib/images';
 
 type Tab = 'WATERMARK' | 'FOOTPRINT';
 
-/** Tabs present (each only with a result) and the 15 s auto-toggle between them. */
+/**
+ * Tabs present (each only with a result) and the 15 s auto-toggle between them. The tab shown
+ * is derived from the tabs of this render: a chosen tab whose result has just gone (a new
+ * video cleared it) falls back to one that is present in the same render, never a render later.
+ */
 export function useAutoToggle(tabs: Tab[]): [Tab | null, (t: Tab) => void] {
-  const [active, setActive] = useState<Tab | null>(tabs[0] ?? null);
+  const [chosen, setChosen] = useState<Tab | null>(tabs[0] ?? null);
   const key = tabs.join(',');
   useEffect(() => {
     const present = key ? (key.split(',') as Tab[]) : [];
-    setActive((current) => (current && present.includes(current) ? current : (present[0] ?? null)));
     if (present.length < 2) return undefined;
     const id = setInterval(
-      () => setActive((current) => (current === present[0] ? present[1]! : present[0]!)),
+      () => setChosen((current) => (current === present[0] ? present[1]! : present[0]!)),
       ANALYSIS_TOGGLE_MS,
     );
     return () => clearInterval(id);
   }, [key]);
-  return [active, setActive];
+  const active = chosen && tabs.includes(chosen) ? chosen : (tabs[0] ?? null);
+  return [active, setChosen];
 }
 
 const STORES: Array<keyof Omit<CuLinks, 'EXTRA_LINKS'>> = ['ITUNES', 'AMAZON', 'SPOTIFY', 'DEEZER', 'RDIO', 'CUVIEW'];
@@ -34,13 +38,13 @@ export function AnalysisPanel({
   watermark: WatermarkInfo | null;
   footprint: FootprintInfo | null;
 }) {
-  const tabs: Tab[] = [];
-  if (watermark?.wm_track) tabs.push('WATERMARK');
-  if (footprint?.fp_track) tabs.push('FOOTPRINT');
+  const results: Partial<Record<Tab, { track: RecognisedTrack; link: string | null }>> = {};
+  if (watermark?.wm_track) results.WATERMARK = { track: watermark.wm_track, link: watermark.result_link ?? null };
+  if (footprint?.fp_track) results.FOOTPRINT = { track: footprint.fp_track, link: footprint.result_link ?? null };
+  const tabs = Object.keys(results) as Tab[];
   const [active, setActive] = useAutoToggle(tabs);
-  if (!active) return null;
-  const track = active === 'WATERMARK' ? watermark!.wm_track! : footprint!.fp_track!;
-  const link = active === 'WATERMARK' ? watermark!.result_link : footprint!.result_link;
+  const shown = active ? results[active] : undefined;
+  if (!active || !shown) return null;
 
   return (
     <section className="analysis-panel" aria-label="Analysis results">
@@ -59,7 +63,7 @@ export function AnalysisPanel({
         ))}
       </div>
       <div role="tabpanel" aria-label={active}>
-        <TrackResult track={track} resultLink={link ?? null} />
+        <TrackResult track={shown.track} resultLink={shown.link} />
       </div>
     </section>
   );

@@ -19,6 +19,7 @@ export function PlaylistStrip({
   isOwner,
   onExport,
   onDelete,
+  onReplay,
 }: {
   playlist: PlaylistDetail;
   groupId: number;
@@ -26,6 +27,8 @@ export function PlaylistStrip({
   isOwner: boolean;
   onExport: () => void;
   onDelete: () => void;
+  /** Replay when the first video is the one playing: its address is already the page's, so play it again from 0. */
+  onReplay: () => void;
 }) {
   const [open, setOpen] = useState(true);
   const first = playlist.videos[0];
@@ -49,6 +52,11 @@ export function PlaylistStrip({
             <Link
               className="button button--ghost"
               to={playerHref({ playlistId: playlist.id, groupId, videoId: first.id })}
+              onClick={(e) => {
+                if (first.id !== currentVideoId) return;
+                e.preventDefault();
+                onReplay();
+              }}
             >
               <IconReplay size={16} /> Replay
             </Link>

@@ -1,0 +1,120 @@
+// Issue 12, a viewer's whole session: a playlist watched with the analysis on, moving around
+// while answers are on screen (next, previous, a tile of the playlist strip, the end of a
+// video, replay). Any uncaught error or console error fails it: React logs the error that an
+// error boundary catches ("Something went wrong") to the console without a page error.
+import assert from 'node:assert/strict';
+import { BASE_URL, eventually, journey, screenshot, sharedBrowser, signIn, VIEWER } from './browser.mjs';
+
+const use = sharedBrowser();
+
+const PLAYLIST = 54;
+const GROUP = 4;
+
+const currentTime = (page) => page.locator('video.player__video').evaluate((v) => v.currentTime);
+
+journey(
+  use,
+  'a playlist watched with the analysis on: next, previous, strip, end of video, replay',
+  { timeout: 180_000 },
+  async ({ page }) => {
+    const consoleErrors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    // Every analysis request and its answer, in order: which video, when, and what it said.
+    const analysed = [];
+    page.on('response', async (response) => {
+      if (!response.url().includes('/get_analyze_info/')) return;
+      const [videoId, t] = new URL(response.url()).pathname.split('/').filter(Boolean).slice(-3).map(Number);
+      analysed.push({ videoId, t, status: response.status() });
+    });
+
+    await signIn(page, VIEWER);
+    const playlist = await (await fetch(`${BASE_URL}/cuviewTV/get_custom_playlist/${PLAYLIST}/`)).json();
+    const videos = playlist.videos;
+    assert.ok(videos.length >= 4, 'a playlist of four videos or more');
+    const titles = new Map(videos.map((v) => [v.id, v.title]));
+    const side = page.getByRole('complementary', { name: 'Now playing' });
+    const results = page.getByRole('region', { name: 'Analysis results' });
+
+    const at = async (video) => {
+      await page.waitForURL((url) => url.searchParams.get('v') === String(video.id), { timeout: 30_000 });
+      await side.getByRole('heading', { name: titles.get(video.id), exact: true }).waitFor();
+      await page.getByRole('region', { name: `Video player: ${titles.get(video.id)}` }).waitFor();
+    };
+    /** Waits for the analysis of this video to answer, and opens its last tab (FOOTPRINT when there is one). */
+    const answered = async (video) => {
+      await results.waitFor({ timeout: 20_000 });
+      const tabs = await results.getByRole('tab').allTextContents();
+      assert.ok(tabs.length > 0, `an answer for ${video.title}`);
+      await results.getByRole('tab', { name: tabs.at(-1) }).click();
+      assert.ok(
+        analysed.some((a) => a.videoId === video.id && a.status === 200),
+        `the answer on screen was asked for ${video.title}`,
+      );
+      return tabs;
+    };
+    /** After a move: the page is whole and shows no answer of the video left behind. */
+    const movedOn = async (from) => {
+      assert.equal(await page.getByRole('heading', { name: 'Something went wrong' }).count(), 0, 'the page is whole');
+      const stale = analysed.filter((a) => a.videoId === from.id).length;
+      // Whatever is on screen now was asked for this video, not the previous one.
+      if ((await results.count()) > 0) assert.equal(analysed.length > stale, true, 'results belong to the new video');
+    };
+    const hoverPlayer = (video) => page.getByRole('region', { name: `Video player: ${titles.get(video.id)}` }).hover();
+
+    const [first, second, third] = videos;
+    await page.goto(`/home?g=${GROUP}&p=${PLAYLIST}&v=${first.id}`);
+    await at(first);
+    const tabs = await answered(first);
+    await screenshot(page, 'session-answer-1280');
+
+    // Next while an answer is on screen.
+    await hoverPlayer(first);
+    await page.getByRole('button', { name: 'Next video' }).click();
+    await at(second);
+    await movedOn(first);
+    assert.equal(await results.count(), 0, 'the previous video’s answer is gone');
+    await answered(second);
+
+    // Previous while an answer is on screen.
+    await hoverPlayer(second);
+    await page.getByRole('button', { name: 'Previous video' }).click();
+    await at(first);
+    await movedOn(second);
+    await answered(first);
+
+    // A tile of the playlist strip while an answer is on screen.
+    const strip = page.getByRole('region', { name: `Playlist ${playlist.title}` });
+    await strip.getByRole('link', { name: `Play ${third.title}`, exact: true }).click();
+    await at(third);
+    await movedOn(first);
+    await answered(third);
+
+    // The video ends while its answer is on screen: the next one plays by itself.
+    const fourth = videos[3];
+    await at(fourth);
+    await movedOn(third);
+    await answered(fourth);
+    await screenshot(page, 'session-autoplay-1280');
+
+    // Replay from another video: the playlist's first video, from its start.
+    await strip.getByRole('link', { name: 'Replay' }).click();
+    await at(first);
+    await movedOn(fourth);
+    // Replay on the first video itself, 5 s in: it plays again from its start.
+    await page.waitForFunction(() => document.querySelector('video.player__video')?.currentTime >= 5);
+    await strip.getByRole('link', { name: 'Replay' }).click();
+    await eventually(async () => assert.ok((await currentTime(page)) < 2, 'replay starts the video again'), 5_000, 100);
+    assert.equal(new URL(page.url()).searchParams.get('v'), String(first.id));
+    await eventually(async () =>
+      assert.equal(await page.locator('video.player__video').evaluate((v) => v.paused), false, 'and plays'),
+    );
+    // The replayed video is analysed again, 4.5 s after it restarted.
+    const before = analysed.length;
+    await eventually(() => assert.ok(analysed.length > before, 'a new analysis after replay'), 15_000);
+    assert.deepEqual(await answered(first), tabs, 'the same answer as the first time');
+
+    assert.deepEqual(consoleErrors, [], 'no console errors');
+  },
+);
