@@ -63,7 +63,10 @@ export class ImagesController {
   @ApiParam({ name: 'kind', enum: ImageKind })
   @ApiParam({ name: 'size', enum: [...IMAGE_SIZES] })
   @ApiProduces('image/webp', 'image/jpeg', 'image/png')
-  @ApiOkResponse({ description: 'The image (WebP when accepted, else JPEG)', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description: 'The image (WebP when accepted, else JPEG)',
+    schema: { type: 'string', format: 'binary' },
+  })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })
   @ApiBadRequestResponse({ description: 'Unknown kind or size, or a bad id' })
   @ApiForbiddenResponse({ description: 'The signature is wrong or has expired' })

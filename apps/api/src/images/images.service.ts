@@ -34,7 +34,13 @@ export class ImagesService {
     if (check === 'invalid') throw new ForbiddenException({ message: 'This image address is not valid' });
   }
 
-  async locate(kind: ImageKind, id: number, size: ImageSize, acceptsWebp: boolean, staff = false): Promise<ImageToSend> {
+  async locate(
+    kind: ImageKind,
+    id: number,
+    size: ImageSize,
+    acceptsWebp: boolean,
+    staff = false,
+  ): Promise<ImageToSend> {
     const key = await this.images.findImageKey(kind, id, staff);
     if (!key) throw new NotFoundException({ message: NO_IMAGE });
     const candidates = acceptsWebp ? [`${key}.${size}.webp`, `${key}.${size}.jpg`] : [`${key}.${size}.jpg`];

@@ -90,9 +90,7 @@ export class MediaController {
   ): Promise<void> {
     if (!(await this.access.isPublic(key ?? ''))) throw new NotFoundException(NOT_FOUND);
     await this.send(key, rangeHeader, ifNoneMatch, reply, (playlist) =>
-      playlist
-        ? `public, max-age=60`
-        : `public, max-age=${IMMUTABLE_SECONDS}, s-maxage=${SHARED_SECONDS}, immutable`,
+      playlist ? `public, max-age=60` : `public, max-age=${IMMUTABLE_SECONDS}, s-maxage=${SHARED_SECONDS}, immutable`,
     );
   }
 

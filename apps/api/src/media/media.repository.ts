@@ -8,7 +8,9 @@ export class MediaRepository {
 
   /** Whether viewers may see the video (its access is on). False when it does not exist. */
   async isVideoVisible(videoId: number): Promise<boolean> {
-    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM videos WHERE id = $1 AND status = ${VISIBLE}`, [videoId]);
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM videos WHERE id = $1 AND status = ${VISIBLE}`, [
+      videoId,
+    ]);
     return rows.length > 0;
   }
 }

@@ -17,7 +17,8 @@ export class AdminCategoryDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'Signed staff address of its icon, also while its access is off: append `300/` or `600/`. Null when it has none',
+    description:
+      'Signed staff address of its icon, also while its access is off: append `300/` or `600/`. Null when it has none',
   })
   image: string | null;
 }

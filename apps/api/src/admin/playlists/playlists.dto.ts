@@ -44,7 +44,8 @@ export class AdminPlaylistSummaryDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none',
+    description:
+      'Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none',
   })
   image: string | null;
 }

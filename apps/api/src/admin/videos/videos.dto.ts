@@ -127,7 +127,8 @@ export class AdminVideoInfoDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none',
+    description:
+      'Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none',
   })
   image: string | null;
 
