@@ -131,7 +131,10 @@ describe('admin categories', () => {
         'PUT',
       ),
     );
-    expect(updated).toEqual({ status: 200, body: { id, title: 'New', status: 1, has_icon: false, image: null, tags: [] } });
+    expect(updated).toEqual({
+      status: 200,
+      body: { id, title: 'New', status: 1, has_icon: false, image: null, tags: [] },
+    });
     const keep = await kit.call(
       `/cuviewTV/update_category/${id}/`,
       formInit([{ name: 'title', value: 'Newer' }], 'PUT'),
