@@ -604,30 +604,60 @@ journey(
       assert.ok(state.width > 0, 'the icon has loaded');
     });
 
-    // A hidden video: its cover in the editor, and its stream plays in the preview.
-    const off = await page.evaluate(async () => {
-      const response = await fetch('/cuviewTV/get_videos_off/1/', {
-        headers: { authorization: `JWT ${localStorage.getItem('access')}` },
+    // A hidden video: its cover in the editor, and its stream plays in the preview. The small
+    // demo's videos are all on, so one is switched off here and on again at the end.
+    const video = await eventually(async () => {
+      const found = await page.evaluate(async () => {
+        const response = await fetch('/cuviewTV/get_videos_for_admin/1/', {
+          headers: { authorization: `JWT ${localStorage.getItem('access')}` },
+        });
+        return (await response.json()).videos.find((v) => v.image && v.status === 1 && v.processing_state === 'ready');
       });
-      return (await response.json()).videos.find((v) => v.image && v.processing_state === 'ready');
-    });
-    assert.ok(off, 'the demo has a processed video whose access is off');
-    await page.goto(`/editVideo/${off.id}`);
-    await waitForImage(page.getByRole('img', { name: 'Thumbnail preview' }), `video/${off.id}/300/`);
-    await page.locator(`video[aria-label="${off.title} player"]`).waitFor();
-    const played = await eventually(async () => {
-      const state = await page.evaluate(async (label) => {
-        const video = document.querySelector(`video[aria-label="${label}"]`);
-        video.muted = true;
-        await video.play().catch(() => undefined);
-        return { time: video.currentTime, ready: video.readyState };
-      }, `${off.title} player`);
-      assert.ok(state.time > 0.3, `the hidden video plays (at ${state.time} s, readyState ${state.ready})`);
-      return state;
-    }, 30_000);
-    assert.ok(played.time > 0);
-    await screenshot(page, 'admin-edit-hidden-video-1280');
-
+      assert.ok(found, 'a processed demo video with a picture');
+      return found;
+    }, 60_000);
+    const setAccess = async (on) => {
+      await page.goto(`/editVideo/${video.id}`);
+      const access = page.getByRole('switch', { name: 'Access' });
+      await eventually(async () => assert.match(await access.textContent(), on ? /off$/i : /on$/i));
+      await access.click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/adminVideos$/);
+    };
+    await setAccess(false);
+    try {
+      await page.goto(`/editVideo/${video.id}`);
+      assert.match(await page.getByRole('switch', { name: 'Access' }).textContent(), /off$/i);
+      await waitForImage(page.getByRole('img', { name: 'Thumbnail preview' }), `video/${video.id}/300/`);
+      const label = `${video.title} player`;
+      await page.locator(`video[aria-label="${label}"]`).waitFor();
+      await eventually(async () => {
+        const state = await page.evaluate(async (name) => {
+          const element = document.querySelector(`video[aria-label="${name}"]`);
+          element.muted = true;
+          await element.play().catch(() => undefined);
+          return { time: element.currentTime, ready: element.readyState };
+        }, label);
+        assert.ok(state.time > 0.3, `the hidden video plays (at ${state.time} s, readyState ${state.ready})`);
+      }, 30_000);
+      await screenshot(page, 'admin-edit-hidden-video-1280');
+      // The public gets nothing at the stream's or the picture's public address.
+      const master = await page.evaluate(async (id) => {
+        const response = await fetch(`/cuviewTV/get_video_info/${id}/`, {
+          headers: { authorization: `JWT ${localStorage.getItem('access')}` },
+        });
+        return (await response.json()).scripted_bunny_path;
+      }, video.id);
+      const unsigned = master.replace(/\/s\/\d+\/[\w-]+\//, '/');
+      assert.notEqual(unsigned, master);
+      const publicly = [
+        (await page.request.get(unsigned)).status(),
+        (await page.request.get(`/cuviewTV/image/video/${video.id}/300/`)).status(),
+      ];
+      assert.deepEqual(publicly, [404, 404], 'stream and picture are not public while access is off');
+    } finally {
+      await setAccess(true);
+    }
     assert.deepEqual(failures, [], 'no failed request and no console error on the admin screens');
   },
 );
