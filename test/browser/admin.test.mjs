@@ -38,19 +38,48 @@ async function picture(name, background, { width = 640, height = 360 } = {}) {
 }
 
 /**
- * Waits until the image has loaded from `path` (the image service, not the default cover the
- * page falls back to when the service has no picture) and answers its natural size.
+ * Waits until the image has loaded from the staff address of `item` (e.g. `category/7/300/`:
+ * the signed image service address, not the default cover the page falls back to when the
+ * service has no picture) and answers its natural size.
  */
-function waitForImage(img, path) {
+function waitForImage(img, item) {
   return eventually(async () => {
     const loaded = await img.evaluate((el) => ({
       done: el.complete && el.naturalWidth > 0,
       path: new URL(el.currentSrc || el.src).pathname,
       size: [el.naturalWidth, el.naturalHeight],
     }));
-    assert.equal(loaded.path, path);
-    assert.ok(loaded.done, `${path} has loaded`);
+    assert.match(loaded.path, new RegExp(`^/cuviewTV/image/s/\\d+/[\\w-]{43}/${item}$`));
+    assert.ok(loaded.done, `${loaded.path} has loaded`);
     return loaded.size;
+  });
+}
+
+/** Every failed request and console error of the page, to assert that a screen has none. */
+function watchFailures(page) {
+  const failures = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return failures;
+}
+
+/** Waits until every picture on the page has loaded (or failed) and answers their addresses. */
+function settledImages(page) {
+  return eventually(async () => {
+    const images = await page
+      .locator('img')
+      .evaluateAll((els) =>
+        els.map((el) => ({ src: new URL(el.currentSrc || el.src, location.href).pathname, done: el.complete })),
+      );
+    assert.ok(
+      images.every((i) => i.done),
+      'every picture has settled',
+    );
+    return images.map((i) => i.src);
   });
 }
 
@@ -96,7 +125,7 @@ journey(
     await page.getByText('No videos yet: add them from the video list.').waitFor();
     // The uploaded picture is the playlist's thumbnail.
     const thumbnail = page.getByRole('img', { name: 'Thumbnail preview' });
-    const [width, height] = await waitForImage(thumbnail, `/cuviewTV/image/playlist/${id}/300/`);
+    const [width, height] = await waitForImage(thumbnail, `playlist/${id}/300/`);
     assert.ok(
       Math.abs(width / height - 16 / 9) < 0.05,
       `the uploaded 16:9 picture, not a default (${width}x${height})`,
@@ -262,10 +291,7 @@ journey(
     await page.waitForURL(/\/editCategory\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { name: 'EDIT CATEGORY' }).waitFor();
-    const [width, height] = await waitForImage(
-      page.getByRole('img', { name: 'Icon preview' }),
-      `/cuviewTV/image/category/${id}/300/`,
-    );
+    const [width, height] = await waitForImage(page.getByRole('img', { name: 'Icon preview' }), `category/${id}/300/`);
     assert.equal(width, height, `the uploaded square icon (${width}x${height})`);
     await page.getByText('No Tags Found').waitFor();
     const tags = page.getByRole('list', { name: 'Category tags' });
@@ -538,5 +564,100 @@ journey(
     } finally {
       clip.remove();
     }
+  },
+);
+
+journey(
+  use,
+  'staff see the pictures of hidden items and preview a hidden video, with no failed request on any admin screen',
+  { viewport: ADMIN, timeout: 120_000 },
+  async ({ page }) => {
+    await signIn(page, STAFF);
+    const failures = watchFailures(page);
+    const screens = [
+      ['/adminVideos', 'VIDEOS'],
+      ['/adminPlaylists', 'PLAYLISTS'],
+      ['/editPlaylist/9', 'EDIT PLAYLIST'], // Work in Progress: access off
+      ['/editTheme/2', 'EDIT THEME'], // Coming Soon: holds the hidden playlist
+      ['/categories', 'CATEGORIES'],
+      ['/main', 'MY PAGE'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await page.locator('img').first().waitFor();
+      const images = await settledImages(page);
+      assert.ok(
+        images.some((src) => src.startsWith('/cuviewTV/image/s/')),
+        `${path} shows real pictures: ${images.join(', ')}`,
+      );
+    }
+    // The hidden category's icon is on screen, not the default cover.
+    await page.goto('/categories');
+    const hidden = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Studio Sessions', exact: true }) });
+    const icon = hidden.locator('img');
+    await eventually(async () => {
+      const state = await icon.evaluate((el) => ({ src: new URL(el.currentSrc).pathname, width: el.naturalWidth }));
+      assert.match(state.src, /^\/cuviewTV\/image\/s\/\d+\/[\w-]{43}\/category\/\d+\/300\/$/);
+      assert.ok(state.width > 0, 'the icon has loaded');
+    });
+
+    // A hidden video: its cover in the editor, and its stream plays in the preview. The small
+    // demo's videos are all on, so one is switched off here and on again at the end.
+    const video = await eventually(async () => {
+      const found = await page.evaluate(async () => {
+        const response = await fetch('/cuviewTV/get_videos_for_admin/1/', {
+          headers: { authorization: `JWT ${localStorage.getItem('access')}` },
+        });
+        return (await response.json()).videos.find((v) => v.image && v.status === 1 && v.processing_state === 'ready');
+      });
+      assert.ok(found, 'a processed demo video with a picture');
+      return found;
+    }, 60_000);
+    const setAccess = async (on) => {
+      await page.goto(`/editVideo/${video.id}`);
+      const access = page.getByRole('switch', { name: 'Access' });
+      await eventually(async () => assert.match(await access.textContent(), on ? /off$/i : /on$/i));
+      await access.click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(/\/adminVideos$/);
+    };
+    await setAccess(false);
+    try {
+      await page.goto(`/editVideo/${video.id}`);
+      assert.match(await page.getByRole('switch', { name: 'Access' }).textContent(), /off$/i);
+      await waitForImage(page.getByRole('img', { name: 'Thumbnail preview' }), `video/${video.id}/300/`);
+      const label = `${video.title} player`;
+      await page.locator(`video[aria-label="${label}"]`).waitFor();
+      await eventually(async () => {
+        const state = await page.evaluate(async (name) => {
+          const element = document.querySelector(`video[aria-label="${name}"]`);
+          element.muted = true;
+          await element.play().catch(() => undefined);
+          return { time: element.currentTime, ready: element.readyState };
+        }, label);
+        assert.ok(state.time > 0.3, `the hidden video plays (at ${state.time} s, readyState ${state.ready})`);
+      }, 30_000);
+      await screenshot(page, 'admin-edit-hidden-video-1280');
+      // The public gets nothing at the stream's or the picture's public address.
+      const master = await page.evaluate(async (id) => {
+        const response = await fetch(`/cuviewTV/get_video_info/${id}/`, {
+          headers: { authorization: `JWT ${localStorage.getItem('access')}` },
+        });
+        return (await response.json()).scripted_bunny_path;
+      }, video.id);
+      const unsigned = master.replace(/\/s\/\d+\/[\w-]+\//, '/');
+      assert.notEqual(unsigned, master);
+      const publicly = [
+        (await page.request.get(unsigned)).status(),
+        (await page.request.get(`/cuviewTV/image/video/${video.id}/300/`)).status(),
+      ];
+      assert.deepEqual(publicly, [404, 404], 'stream and picture are not public while access is off');
+    } finally {
+      await setAccess(true);
+    }
+    assert.deepEqual(failures, [], 'no failed request and no console error on the admin screens');
   },
 );

@@ -115,6 +115,23 @@ export class AppConfig {
   @IsUrl(urlOpts)
   MEDIA_PUBLIC_URL?: string;
 
+  /**
+   * Key of the signed addresses that let staff fetch the streams and images of items whose
+   * access is off (a CDN or nginx in front checks them with the same key). Unset: derived from
+   * JWT_SECRET, so one secret suffices; set it to give the CDN a key that cannot sign tokens.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  MEDIA_SIGNING_SECRET?: string;
+
+  /** How long a signed media address works: long enough to preview a concert to its end. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(86400)
+  MEDIA_SIGNED_TTL_SECONDS = 4 * 3600;
+
   /** smtp://user:pass@host:port; empty means write each message to MAIL_OUTBOX_DIR. */
   @IsOptional()
   @Matches(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })

@@ -9,3 +9,12 @@ export const DEFAULT_COVER = '/default-cover.svg';
 export function imageUrl(kind: ImageKind, id: number | string, size: ImageSize = 300): string {
   return `${API_BASE}image/${kind}/${id}/${size}/`;
 }
+
+/**
+ * An image address from an admin answer (`image`: signed, so staff also see items whose access
+ * is off; it ends before the size) at `size`. Undefined when the item has none: the default
+ * cover shows without a request that would only answer 404.
+ */
+export function staffImageUrl(image: string | null | undefined, size: ImageSize = 300): string | undefined {
+  return image ? `${image}${size}/` : undefined;
+}

@@ -14,7 +14,7 @@ import {
   type TcpProxy,
 } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from '@app/common';
 
 /**
  * DESIGN.md §2.3 and §7: a dependency outage answers 503 {"message"} on every kind of endpoint,

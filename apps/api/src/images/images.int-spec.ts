@@ -118,6 +118,77 @@ describe('image service', () => {
     }
   });
 
+  /** Issue 12 item 9, DESIGN.md §10: staff see hidden items' images, the public does not. */
+  describe('items whose access is off', () => {
+    let staffToken: string;
+    const admin = async <T>(url: string): Promise<T> => {
+      const response = await api.request(`/cuviewTV/${url}`, { token: staffToken });
+      expect([url, response.status]).toEqual([url, 200]);
+      return (await response.json()) as T;
+    };
+
+    beforeAll(async () => {
+      staffToken = f.token(await f.user({ isStaff: true }));
+    });
+
+    it('answers 404 publicly and the picture through the staff address of the admin answers', async () => {
+      const video = await f.video({ thumbnailKey: 'images/2025/01/thumb.png', status: Status.Off });
+      const category = await f.category({ iconKey: 'images/2025/01/plain.jpg', status: Status.Off });
+      const playlist = await f.playlist({ status: Status.Off, thumbnailKey: 'images/2025/01/plain.jpg' });
+      const info = await admin<{ image: string | null }>(`get_video_info/${video.id}/`);
+      const listed = await admin<{ videos: { id: number; image: string | null }[] }>('get_videos_off/1/');
+      const categories = await admin<{ id: number; image: string | null }[]>('get_categories_for_admin/');
+      const edited = await admin<{ image: string | null }>(`get_category/${category.id}/`);
+      const playlists = await admin<{ playlists: { id: number; image: string | null }[] }>(
+        'get_playlists_for_admin/1/',
+      );
+      const cases: [string, string | null | undefined][] = [
+        [`video/${video.id}/`, info.image],
+        [`video/${video.id}/`, listed.videos.find((v) => v.id === video.id)?.image],
+        [`category/${category.id}/`, categories.find((c) => c.id === category.id)?.image],
+        [`category/${category.id}/`, edited.image],
+        [`playlist/${playlist.id}/`, playlists.playlists.find((p) => p.id === playlist.id)?.image],
+      ];
+      for (const [item, staff] of cases) {
+        expect((await image(`${item}300/`)).status).toBe(404);
+        expect(staff).toMatch(new RegExp(`^/cuviewTV/image/s/\\d+/[\\w-]{43}/${item}$`));
+        for (const size of [300, 600]) {
+          const response = await api.request(`${staff}${size}/`, { headers: { accept: 'image/webp' } });
+          expect([item, size, response.status]).toEqual([item, size, 200]);
+          expect(response.headers.get('content-type')).toMatch(/^image\//);
+          expect(response.headers.get('cache-control')).toBe('private, no-cache');
+          await response.arrayBuffer();
+        }
+      }
+    });
+
+    it('gives no address to an item without an image, so the console asks for nothing', async () => {
+      const video = await f.video({ status: Status.Off });
+      const category = await f.category({ status: Status.Off });
+      expect((await admin<{ image: string | null }>(`get_video_info/${video.id}/`)).image).toBeNull();
+      expect((await admin<{ image: string | null }>(`get_category/${category.id}/`)).image).toBeNull();
+    });
+
+    it('refuses a tampered, expired or borrowed image signature with 403', async () => {
+      const video = await f.video({ thumbnailKey: 'images/2025/01/thumb.png', status: Status.Off });
+      const other = await f.video({ thumbnailKey: 'images/2025/01/thumb.png', status: Status.Off });
+      const staff = (await admin<{ image: string }>(`get_video_info/${video.id}/`)).image;
+      const [, expires, signature] = /\/s\/(\d+)\/([\w-]+)\//.exec(staff)!;
+      const flipped = `${signature![0] === 'A' ? 'B' : 'A'}${signature!.slice(1)}`;
+      for (const [name, url] of Object.entries({
+        tampered: staff.replace(signature!, flipped),
+        'later expiry': staff.replace(`/s/${expires}/`, `/s/${Number(expires) + 600}/`),
+        expired: `/cuviewTV/image/s/${Math.floor(Date.now() / 1000) - 1}/${signature}/video/${video.id}/`,
+        'another item': staff.replace(`/video/${video.id}/`, `/video/${other.id}/`),
+        'another kind': staff.replace(`/video/${video.id}/`, `/category/${video.id}/`),
+      })) {
+        const response = await api.request(`${url}300/`);
+        expect([name, response.status]).toEqual([name, 403]);
+        expect(((await response.json()) as { message: string }).message).toMatch(/image address/);
+      }
+    });
+  });
+
   it('refuses unknown kinds, sizes and ids', async () => {
     for (const [url, message] of [
       ['user/1/300/', /kind must be one of video, playlist, genre, category, member, album/],

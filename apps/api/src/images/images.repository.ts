@@ -3,7 +3,11 @@ import { DataSource } from 'typeorm';
 import { ImageKind } from '@app/contracts';
 import { VISIBLE } from '../catalogue/video-sql.js';
 
-/** Where each kind keeps its stored image key; hidden items have no public image. */
+/**
+ * Where each kind keeps its stored image key; hidden videos, playlists and categories have no
+ * public image. Genres, members and albums have no access switch (a genre's `is_active` only
+ * puts it on the landing page), so their images are always public.
+ */
 const IMAGE_KEY_SQL: Record<ImageKind, string> = {
   [ImageKind.Video]: `SELECT thumbnail_key AS key FROM videos WHERE id = $1 AND status = ${VISIBLE}`,
   // A playlist without its own thumbnail shows its cover video's.
@@ -17,12 +21,29 @@ const IMAGE_KEY_SQL: Record<ImageKind, string> = {
   [ImageKind.Album]: 'SELECT cover_key AS key FROM albums WHERE id = $1',
 };
 
+/**
+ * What staff see, whatever the access: a playlist without its own thumbnail shows its first
+ * visible video's, as viewers will, or its first video's while none is visible.
+ */
+export const STAFF_PLAYLIST_IMAGE_KEY = (p: string) => `COALESCE(${p}.thumbnail_key, (
+      SELECT v.thumbnail_key FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+      WHERE pv.playlist_id = ${p}.id ORDER BY v.status = ${VISIBLE} DESC, pv.position LIMIT 1))`;
+
+const STAFF_IMAGE_KEY_SQL: Record<ImageKind, string> = {
+  ...IMAGE_KEY_SQL,
+  [ImageKind.Video]: 'SELECT thumbnail_key AS key FROM videos WHERE id = $1',
+  [ImageKind.Playlist]: `SELECT ${STAFF_PLAYLIST_IMAGE_KEY('p')} AS key FROM playlists p WHERE p.id = $1`,
+  [ImageKind.Category]: 'SELECT icon_key AS key FROM categories WHERE id = $1',
+};
+
 @Injectable()
 export class ImagesRepository {
   constructor(private readonly db: DataSource) {}
 
-  async findImageKey(kind: ImageKind, id: number): Promise<string | null> {
-    const [row] = await this.db.query<{ key: string | null }[]>(IMAGE_KEY_SQL[kind], [id]);
+  /** `staff`: through a signed address, so also the image of an item whose access is off. */
+  async findImageKey(kind: ImageKind, id: number, staff = false): Promise<string | null> {
+    const sql = (staff ? STAFF_IMAGE_KEY_SQL : IMAGE_KEY_SQL)[kind];
+    const [row] = await this.db.query<{ key: string | null }[]>(sql, [id]);
     return row?.key ?? null;
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { ImageKind, ImageSize } from '@app/contracts';
 import type { StorageDriver, StoredObject, StoredObjectInfo } from '@app/media';
+import { MediaSigner } from '../media/media-signer.js';
 import { InjectStorage } from '../storage/storage.module.js';
 import { ImagesRepository } from './images.repository.js';
 
@@ -23,10 +24,24 @@ export class ImagesService {
   constructor(
     private readonly images: ImagesRepository,
     @InjectStorage() private readonly store: StorageDriver,
+    private readonly signer: MediaSigner,
   ) {}
 
-  async locate(kind: ImageKind, id: number, size: ImageSize, acceptsWebp: boolean): Promise<ImageToSend> {
-    const key = await this.images.findImageKey(kind, id);
+  /** A signed staff address (MediaSigner) must name this item and not have expired. */
+  checkSigned(kind: ImageKind, id: number, expires: string, signature: string): void {
+    const check = this.signer.check(expires, signature, MediaSigner.imageScope(kind, id));
+    if (check === 'expired') throw new ForbiddenException({ message: 'This image address has expired' });
+    if (check === 'invalid') throw new ForbiddenException({ message: 'This image address is not valid' });
+  }
+
+  async locate(
+    kind: ImageKind,
+    id: number,
+    size: ImageSize,
+    acceptsWebp: boolean,
+    staff = false,
+  ): Promise<ImageToSend> {
+    const key = await this.images.findImageKey(kind, id, staff);
     if (!key) throw new NotFoundException({ message: NO_IMAGE });
     const candidates = acceptsWebp ? [`${key}.${size}.webp`, `${key}.${size}.jpg`] : [`${key}.${size}.jpg`];
     for (const candidate of candidates) {

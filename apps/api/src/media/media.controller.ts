@@ -1,11 +1,27 @@
-import { Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, ForbiddenException, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
+import {
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { StorageKeyError, StorageNotFoundError, StorageRangeError, type StorageDriver } from '@app/media';
 import { InjectStorage } from '../storage/storage.module.js';
+import { MediaAccessService } from './media-access.service.js';
+import { SIGNED } from './media-signer.js';
 
-/** Only what a viewer's player fetches: HLS ladders and prelistening excerpts. Originals stay private. */
-const PUBLIC_KINDS = /^(hls|excerpts)\//;
+const NOT_FOUND = { message: 'Media not found' };
+/** A year: segments never change under their ladder's fresh prefix. */
+const IMMUTABLE_SECONDS = 31_536_000;
+/**
+ * How long a shared cache (CDN, proxy) may answer for the api before it asks again: switching
+ * a video off reaches viewers through a CDN within this time. Browsers keep segments longer.
+ */
+const SHARED_SECONDS = 60;
 
 function parseRange(header: string | undefined): { start: number; end?: number } | null | 'invalid' {
   if (!header) return null;
@@ -19,34 +35,81 @@ function parseRange(header: string | undefined): { start: number; end?: number }
 }
 
 /**
- * Serves HLS playlists and segments (and excerpts) from the local storage, with Range requests,
- * ETags and long cache headers for segments, which never change once written: a new ladder
- * goes to a fresh prefix.
+ * Serves HLS playlists and segments (and excerpts) from storage, with Range requests and
+ * ETags. The streams of videos whose access is off answer 404 at their public address and are
+ * served only through a signed staff address (`s/{expires}/{signature}/hls/…`, MediaSigner),
+ * which the playlists' relative addresses carry on to every segment.
  */
 @ApiTags('media')
 @Controller('media')
 export class MediaController {
-  constructor(@InjectStorage() private readonly storage: StorageDriver) {}
+  constructor(
+    @InjectStorage() private readonly storage: StorageDriver,
+    private readonly access: MediaAccessService,
+  ) {}
+
+  @Get(`${SIGNED}/:expires/:signature/*`)
+  @ApiOperation({ summary: 'An HLS playlist or segment of any video, through a signed staff address' })
+  @ApiParam({ name: 'expires', description: 'Unix seconds after which the address stops working' })
+  @ApiParam({ name: 'signature', description: 'HMAC-SHA256 of the expiry and the video’s ladder prefix' })
+  @ApiProduces('application/vnd.apple.mpegurl', 'video/iso.segment', 'video/mp4')
+  @ApiResponse({ status: 200, description: 'The playlist or segment (206 for a Range)' })
+  @ApiForbiddenResponse({ description: 'The signature is wrong or has expired' })
+  @ApiNotFoundResponse({ description: 'No such object' })
+  async serveSigned(
+    @Param('expires') expires: string,
+    @Param('signature') signature: string,
+    @Param('*') key: string,
+    @Headers('range') rangeHeader: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const check = this.access.checkSigned(key ?? '', expires, signature);
+    if (check !== 'valid') {
+      throw new ForbiddenException({
+        message: check === 'expired' ? 'This media address has expired' : 'This media address is not valid',
+      });
+    }
+    // Staff only, for as long as the address works: never kept by a shared cache.
+    const left = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
+    await this.send(key, rangeHeader, ifNoneMatch, reply, (playlist) =>
+      playlist ? 'private, max-age=60' : `private, max-age=${left}`,
+    );
+  }
 
   @Get('*')
-  @ApiOperation({ summary: 'An HLS playlist, segment or prelistening excerpt' })
+  @ApiOperation({ summary: 'An HLS playlist or segment of a visible video, or a prelistening excerpt' })
+  @ApiProduces('application/vnd.apple.mpegurl', 'video/iso.segment', 'video/mp4', 'audio/mp4')
+  @ApiResponse({ status: 200, description: 'The playlist, segment or excerpt (206 for a Range)' })
+  @ApiNotFoundResponse({ description: 'No such object, or its video’s access is off' })
   async serve(
     @Param('*') key: string,
     @Headers('range') rangeHeader: string | undefined,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if (!PUBLIC_KINDS.test(key ?? '')) throw new NotFoundException({ message: 'Media not found' });
+    if (!(await this.access.isPublic(key ?? ''))) throw new NotFoundException(NOT_FOUND);
+    await this.send(key, rangeHeader, ifNoneMatch, reply, (playlist) =>
+      playlist ? `public, max-age=60` : `public, max-age=${IMMUTABLE_SECONDS}, s-maxage=${SHARED_SECONDS}, immutable`,
+    );
+  }
+
+  private async send(
+    key: string,
+    rangeHeader: string | undefined,
+    ifNoneMatch: string | undefined,
+    reply: FastifyReply,
+    cacheControl: (playlist: boolean) => string,
+  ): Promise<void> {
     const range = parseRange(rangeHeader);
     try {
       const info = await this.storage.stat(key);
-      if (!info) throw new NotFoundException({ message: 'Media not found' });
-      const playlist = key.endsWith('.m3u8');
+      if (!info) throw new NotFoundException(NOT_FOUND);
       reply.header('etag', info.etag);
       reply.header('accept-ranges', 'bytes');
       reply.header('last-modified', info.lastModified.toUTCString());
       // Playlists are small and re-read; segments are immutable under their fresh prefix.
-      reply.header('cache-control', playlist ? 'public, max-age=60' : 'public, max-age=31536000, immutable');
+      reply.header('cache-control', cacheControl(key.endsWith('.m3u8')));
       if (ifNoneMatch && ifNoneMatch === info.etag) {
         await reply.status(304).send();
         return;
@@ -64,7 +127,7 @@ export class MediaController {
       await reply.send(object.body);
     } catch (error) {
       if (error instanceof StorageNotFoundError || error instanceof StorageKeyError) {
-        throw new NotFoundException({ message: 'Media not found' });
+        throw new NotFoundException(NOT_FOUND);
       }
       if (error instanceof StorageRangeError) {
         await reply

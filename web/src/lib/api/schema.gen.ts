@@ -716,6 +716,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/image/s/{expires}/{signature}/{kind}/{id}/{size}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The image of any item, its access on or off, through a signed staff address */
+    get: operations['ImagesController_getSignedImage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/share/{videoId}/{playlistId}/{groupId}': {
     parameters: {
       query?: never;
@@ -733,6 +750,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/media/s/{expires}/{signature}/{path}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An HLS playlist or segment of any video, through a signed staff address */
+    get: operations['MediaController_serveSigned'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/media/{path}': {
     parameters: {
       query?: never;
@@ -740,7 +774,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An HLS playlist, segment or prelistening excerpt */
+    /** An HLS playlist or segment of a visible video, or a prelistening excerpt */
     get: operations['MediaController_serve'];
     put?: never;
     post?: never;
@@ -2341,6 +2375,8 @@ export interface components {
       status: 0 | 1;
       /** @description Whether an icon was uploaded (served by the image service as category/{id}) */
       has_icon: boolean;
+      /** @description Signed staff address of its icon, also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
     };
     AdminCategoryWithTagsDto: {
       id: number;
@@ -2352,6 +2388,8 @@ export interface components {
       status: 0 | 1;
       /** @description Whether an icon was uploaded (served by the image service as category/{id}) */
       has_icon: boolean;
+      /** @description Signed staff address of its icon, also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
       tags: components['schemas']['AdminIdTitleDto'][];
     };
     AdminCategoryFormDto: {
@@ -2395,6 +2433,8 @@ export interface components {
       video_id: number | null;
       updated: string;
       has_thumbnail: boolean;
+      /** @description Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
     };
     AdminGroupInfoDto: {
       id: number;
@@ -2441,6 +2481,8 @@ export interface components {
       /** @description Cover video: the first video by position */
       video_id: number | null;
       has_thumbnail: boolean;
+      /** @description Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
     };
     AdminPlaylistListDto: {
       playlists: components['schemas']['AdminPlaylistSummaryDto'][];
@@ -2466,6 +2508,8 @@ export interface components {
       /** @description Composers of its tracks, comma separated */
       composers: string;
       has_thumbnail: boolean;
+      /** @description Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
       /** @enum {string} */
       processing_state: 'uploaded' | 'queued' | 'processing' | 'ready' | 'failed' | 'external';
       /** @description 0..100 while processing */
@@ -2488,6 +2532,8 @@ export interface components {
       /** @description Cover video: the first video by position */
       video_id: number | null;
       has_thumbnail: boolean;
+      /** @description Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
       videos: components['schemas']['AdminPlaylistVideoDto'][];
       /** @description Ids of the themes holding the playlist */
       groups: number[];
@@ -2567,6 +2613,8 @@ export interface components {
       video_duration: number;
       /** @description Whether a banner image was uploaded */
       has_image: boolean;
+      /** @description Signed staff address of its video’s image, also while the video’s access is off: append `300/` or `600/`. Null when it has none */
+      video_image: string | null;
     };
     AdminBannerFormDto: {
       /**
@@ -2601,6 +2649,8 @@ export interface components {
       /** @description Composers of its tracks, comma separated */
       composers: string;
       has_thumbnail: boolean;
+      /** @description Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
       /** @enum {string} */
       processing_state: 'uploaded' | 'queued' | 'processing' | 'ready' | 'failed' | 'external';
       /** @description 0..100 while processing */
@@ -2671,11 +2721,13 @@ export interface components {
       file_original_path_linux: string | null;
       /** @description Storage key of the HLS master playlist */
       file_path: string | null;
-      /** @description Address of the HLS master playlist, "" until processed */
+      /** @description Signed staff address of the HLS master playlist (plays also while its access is off; expires), "" until processed */
       scripted_bunny_path: string;
       /** @description Ids of the playlists holding the video */
       playlists: number[];
       has_thumbnail: boolean;
+      /** @description Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
       /** @enum {string} */
       processing_state: 'uploaded' | 'queued' | 'processing' | 'ready' | 'failed' | 'external';
       /** @description 0..100 */
@@ -4069,7 +4121,65 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description No such object or it has no image (show the default cover) */
+      /** @description No such object, it has no image, or its access is off (show the default cover) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ImagesController_getSignedImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Unix seconds after which the address stops working */
+        expires: string;
+        /** @description HMAC-SHA256 of the expiry and `image/{kind}/{id}/` */
+        signature: string;
+        kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
+        size: 300 | 600;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image (WebP when accepted, else JPEG) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+          'image/jpeg': string;
+          'image/png': string;
+        };
+      };
+      /** @description Not modified (If-None-Match) */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unknown kind or size, or a bad id */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The signature is wrong or has expired */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such object or it has no image */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4109,6 +4219,44 @@ export interface operations {
       };
     };
   };
+  MediaController_serveSigned: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Unix seconds after which the address stops working */
+        expires: string;
+        /** @description HMAC-SHA256 of the expiry and the video’s ladder prefix */
+        signature: string;
+        '*': string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The playlist or segment (206 for a Range) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The signature is wrong or has expired */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such object */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   MediaController_serve: {
     parameters: {
       query?: never;
@@ -4120,7 +4268,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The playlist, segment or excerpt (206 for a Range) */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such object, or its video’s access is off */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -50,6 +50,14 @@ export class AdminBannerDto {
 
   @ApiProperty({ description: 'Whether a banner image was uploaded' })
   has_image: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Signed staff address of its video’s image, also while the video’s access is off: append `300/` or `600/`. Null when it has none',
+  })
+  video_image: string | null;
 }
 
 const idRule = (name: string) => [

@@ -68,6 +68,7 @@ describe('admin banners', () => {
       group_title: 'Classics',
       video_duration: 215,
       has_image: false,
+      video_image: null,
     });
     expect(
       (await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'On', status: 1 })).body,

@@ -9,7 +9,7 @@ const BANNER_JSON = `json_build_object(
   'video_title', v.title, 'genres', ${VIDEO_FACETS_SQL.genres},
   'artists', ${VIDEO_PEOPLE_SQL.artists}, 'composers', ${VIDEO_PEOPLE_SQL.composers},
   'playlist_title', p.title, 'group_title', g.title, 'video_duration', v.duration,
-  'has_image', b.image_key IS NOT NULL)`;
+  'has_image', b.image_key IS NOT NULL, 'video_image', v.thumbnail_key IS NOT NULL)`;
 
 const BANNER_FROM = `banner_videos b JOIN videos v ON v.id = b.video_id
   JOIN playlists p ON p.id = b.playlist_id JOIN groups g ON g.id = b.group_id`;

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { Status } from '@app/contracts';
+import { ImageKind, Status } from '@app/contracts';
 import type { AdminMessageDto } from '../common/answers.dto.js';
 import { parseDataField } from '../common/data-field.js';
 import { parseStatus, refuseUnknownFields, requireTitle } from '../common/form-fields.js';
@@ -10,6 +10,7 @@ import { BANNERS, compact, lockSet, moveItem, nextPosition } from '../common/ord
 import { StoredFiles } from '../common/stored-files.js';
 import type { AdminAddBannerDto, AdminBannerDto, AdminIdTitleDto } from './banners.dto.js';
 import { BannersRepository } from './banners.repository.js';
+import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 
 /** Main-page banners: a video shown in the context of one of its playlists and one of that playlist's themes. */
 @Injectable()
@@ -19,10 +20,11 @@ export class BannersService {
     private readonly repository: BannersRepository,
     private readonly images: ImageForms,
     private readonly files: StoredFiles,
+    private readonly urls: StaffMediaUrls,
   ) {}
 
-  list(): Promise<AdminBannerDto[]> {
-    return this.repository.list();
+  async list(): Promise<AdminBannerDto[]> {
+    return (await this.repository.list()).map((banner) => this.withVideoImage(banner));
   }
 
   async playlistsForVideo(videoId: number): Promise<AdminIdTitleDto[]> {
@@ -97,6 +99,11 @@ export class BannersService {
   private async get(id: number): Promise<AdminBannerDto> {
     const banner = await this.repository.find(id);
     if (!banner) throw new NotFoundException({ message: 'Banner not found' });
-    return banner;
+    return this.withVideoImage(banner);
+  }
+
+  /** The SQL says whether the video has an image; staff get its signed address. */
+  private withVideoImage(banner: AdminBannerDto): AdminBannerDto {
+    return { ...banner, video_image: this.urls.image(ImageKind.Video, banner.video_id, Boolean(banner.video_image)) };
   }
 }

@@ -13,6 +13,14 @@ export class AdminCategoryDto {
 
   @ApiProperty({ description: 'Whether an icon was uploaded (served by the image service as category/{id})' })
   has_icon: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Signed staff address of its icon, also while its access is off: append `300/` or `600/`. Null when it has none',
+  })
+  image: string | null;
 }
 
 export class AdminCategoryWithTagsDto extends AdminCategoryDto {

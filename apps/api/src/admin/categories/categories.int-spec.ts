@@ -50,7 +50,15 @@ describe('admin categories', () => {
       ]),
     );
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(Number), title: 'Piano', status: 0, has_icon: true, tags: [] });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      title: 'Piano',
+      status: 0,
+      has_icon: true,
+      // Signed: staff see the icon while the category is off.
+      image: expect.stringMatching(/^\/cuviewTV\/image\/s\/\d+\/[\w-]{43}\/category\/\d+\/$/),
+      tags: [],
+    });
     const key = await iconKey(body.id);
     expect(key).toMatch(SERVER_KEY);
     expect(isPng(await readFile(join(kit.storageDir, key!)))).toBe(true);
@@ -111,7 +119,7 @@ describe('admin categories', () => {
   it('lists and gets categories, updates title and status, deletes', async () => {
     const id = await seed.category({ title: 'Old', status: 0 });
     const list = await kit.call('/cuviewTV/get_categories_for_admin/');
-    expect(list.body).toContainEqual({ id, title: 'Old', status: 0, has_icon: false });
+    expect(list.body).toContainEqual({ id, title: 'Old', status: 0, has_icon: false, image: null });
 
     const updated = await kit.call(
       `/cuviewTV/update_category/${id}/`,
@@ -123,7 +131,10 @@ describe('admin categories', () => {
         'PUT',
       ),
     );
-    expect(updated).toEqual({ status: 200, body: { id, title: 'New', status: 1, has_icon: false, tags: [] } });
+    expect(updated).toEqual({
+      status: 200,
+      body: { id, title: 'New', status: 1, has_icon: false, image: null, tags: [] },
+    });
     const keep = await kit.call(
       `/cuviewTV/update_category/${id}/`,
       formInit([{ name: 'title', value: 'Newer' }], 'PUT'),

@@ -4,7 +4,8 @@ import type { Status } from '@app/contracts';
 import type { AdminIdTitleDto } from '../common/answers.dto.js';
 import type { AdminCategoryDto } from './categories.dto.js';
 
-const CATEGORY_COLUMNS = 'id, title, status, icon_key IS NOT NULL AS has_icon';
+/** `image` says whether it has an icon until the service makes it the signed address. */
+const CATEGORY_COLUMNS = 'id, title, status, icon_key IS NOT NULL AS has_icon, icon_key IS NOT NULL AS image';
 
 @Injectable()
 export class CategoriesRepository {

@@ -7,6 +7,7 @@ import { ImageForms } from '../common/image-forms.js';
 import { StoredFiles } from '../common/stored-files.js';
 import type { AdminCategoryDto, AdminCategoryWithTagsDto } from './categories.dto.js';
 import { CategoriesRepository } from './categories.repository.js';
+import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 
 const FORM_FIELDS = ['title', 'status'];
 
@@ -16,16 +17,17 @@ export class CategoriesService {
     private readonly repository: CategoriesRepository,
     private readonly images: ImageForms,
     private readonly files: StoredFiles,
+    private readonly urls: StaffMediaUrls,
   ) {}
 
-  list(): Promise<AdminCategoryDto[]> {
-    return this.repository.list();
+  async list(): Promise<AdminCategoryDto[]> {
+    return (await this.repository.list()).map((row) => this.urls.withImage(ImageKind.Category, row));
   }
 
   async get(id: number): Promise<AdminCategoryWithTagsDto> {
     const category = await this.require(id);
     const { icon_key: _iconKey, ...dto } = category;
-    return { ...dto, tags: await this.repository.tags(id) };
+    return { ...this.urls.withImage(ImageKind.Category, dto), tags: await this.repository.tags(id) };
   }
 
   /** add_category/: title required, status 0 unless given, icon JPEG or PNG. */

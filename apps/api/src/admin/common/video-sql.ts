@@ -38,6 +38,7 @@ export const VIDEO_SUMMARY_JSON = `json_build_object(
   'artists', ${VIDEO_PEOPLE_SQL.artists},
   'composers', ${VIDEO_PEOPLE_SQL.composers},
   'has_thumbnail', v.thumbnail_key IS NOT NULL,
+  'image', v.thumbnail_key IS NOT NULL,
   'processing_state', v.processing_state,
   'processing_progress', v.processing_progress,
   'processing_error', v.processing_error)`;

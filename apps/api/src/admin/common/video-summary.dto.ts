@@ -37,6 +37,14 @@ export class AdminVideoSummaryDto {
   @ApiProperty()
   has_thumbnail: boolean;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none',
+  })
+  image: string | null;
+
   @ApiProperty({ enum: ProcessingState })
   processing_state: ProcessingState;
 

@@ -40,6 +40,7 @@ describe('admin playlists', () => {
       number_of_videos: 0,
       video_id: null,
       has_thumbnail: true,
+      image: expect.stringMatching(/^\/cuviewTV\/image\/s\/\d+\/[\w-]{43}\/playlist\/\d+\/$/),
       videos: [],
       groups: [],
     });

@@ -25,6 +25,7 @@ import type {
   AdminPlaylistListDto,
 } from './playlists.dto.js';
 import { AdminPlaylistsRepository } from './playlists.repository.js';
+import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 
 const NOT_FOUND = { message: 'Playlist not found' };
 
@@ -36,6 +37,7 @@ export class AdminPlaylistsService {
     private readonly repository: AdminPlaylistsRepository,
     private readonly images: ImageForms,
     private readonly files: StoredFiles,
+    private readonly urls: StaffMediaUrls,
   ) {}
 
   /** All playlists (query '') or those whose title matches, 10 per page. */
@@ -44,7 +46,7 @@ export class AdminPlaylistsService {
       this.repository.list(query, PAGE_SIZE.admin, offsetOf(page, PAGE_SIZE.admin)),
       this.repository.count(query),
     ]);
-    return { playlists, playlistLength };
+    return { playlists: playlists.map((row) => this.urls.withImage(ImageKind.Playlist, row)), playlistLength };
   }
 
   async length(query: string): Promise<AdminPlaylistLengthDto> {
@@ -59,7 +61,11 @@ export class AdminPlaylistsService {
     const summary = await this.repository.summary(id);
     if (!summary) throw new NotFoundException(NOT_FOUND);
     const [videos, groups] = await Promise.all([this.repository.videos(id), this.repository.groupIds(id)]);
-    return { ...summary, videos, groups };
+    return {
+      ...this.urls.withImage(ImageKind.Playlist, summary),
+      videos: videos.map((row) => this.urls.withImage(ImageKind.Video, row)),
+      groups,
+    };
   }
 
   /** add_playlist_for_admin/: title required, thumbnail optional ('Upload without Thumbnail?'). */

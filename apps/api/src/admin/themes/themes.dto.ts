@@ -48,6 +48,14 @@ export class AdminGroupPlaylistDto {
 
   @ApiProperty()
   has_thumbnail: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none',
+  })
+  image: string | null;
 }
 
 export class AdminGroupInfoDto extends AdminGroupDto {

@@ -70,6 +70,7 @@ describe('admin themes (groups)', () => {
         video_id: v1,
         updated: expect.any(String),
         has_thumbnail: false,
+        image: null,
       },
     ]);
     expect((await kit.call('/cuviewTV/get_group_info/999999/')).status).toBe(404);

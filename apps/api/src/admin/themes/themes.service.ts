@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Status } from '@app/contracts';
+import { ImageKind, Status } from '@app/contracts';
 import type { AdminMessageDto } from '../common/answers.dto.js';
 import {
   applyPositions,
@@ -14,6 +14,7 @@ import {
 } from '../common/ordered-set.js';
 import type { AdminAddGroupDto, AdminEditGroupDto, AdminGroupDto, AdminGroupInfoDto } from './themes.dto.js';
 import { ThemesRepository } from './themes.repository.js';
+import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 
 /** Themes (spec: groups) and their playlists. */
 @Injectable()
@@ -21,6 +22,7 @@ export class ThemesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: ThemesRepository,
+    private readonly urls: StaffMediaUrls,
   ) {}
 
   list(): Promise<AdminGroupDto[]> {
@@ -30,7 +32,8 @@ export class ThemesService {
   async info(id: number): Promise<AdminGroupInfoDto> {
     const group = await this.repository.find(id);
     if (!group) throw new NotFoundException({ message: 'Theme not found' });
-    return { ...group, playlists: await this.repository.playlists(id) };
+    const playlists = await this.repository.playlists(id);
+    return { ...group, playlists: playlists.map((row) => this.urls.withImage(ImageKind.Playlist, row)) };
   }
 
   /** A new theme goes to the end of the list. */

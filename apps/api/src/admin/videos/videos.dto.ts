@@ -112,7 +112,10 @@ export class AdminVideoInfoDto {
   @ApiProperty({ type: String, nullable: true, description: 'Storage key of the HLS master playlist' })
   file_path: string | null;
 
-  @ApiProperty({ description: 'Address of the HLS master playlist, "" until processed' })
+  @ApiProperty({
+    description:
+      'Signed staff address of the HLS master playlist (plays also while its access is off; expires), "" until processed',
+  })
   scripted_bunny_path: string;
 
   @ApiProperty({ type: [Number], description: 'Ids of the playlists holding the video' })
@@ -120,6 +123,14 @@ export class AdminVideoInfoDto {
 
   @ApiProperty()
   has_thumbnail: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none',
+  })
+  image: string | null;
 
   @ApiProperty({ enum: ProcessingState })
   processing_state: ProcessingState;

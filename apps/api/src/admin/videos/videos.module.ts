@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MediaUrls } from '../../catalogue/media-urls.js';
 import { AdminCommonModule } from '../common/admin-common.module.js';
 import { VideoUploads } from './video-uploads.js';
 import { VideosController } from './videos.controller.js';
@@ -9,6 +8,6 @@ import { VideosService } from './videos.service.js';
 @Module({
   imports: [AdminCommonModule],
   controllers: [VideosController],
-  providers: [VideosService, VideosRepository, VideoUploads, MediaUrls],
+  providers: [VideosService, VideosRepository, VideoUploads],
 })
 export class AdminVideosModule {}

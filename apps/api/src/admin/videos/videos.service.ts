@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Injectable, Logger, NotFoundExc
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { ImageKind, JobName, PAGE_SIZE, ProcessingState } from '@app/contracts';
-import { MediaUrls } from '../../catalogue/media-urls.js';
+import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 import { QueueService } from '../../queue/queue.service.js';
 import type { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { parseDataField } from '../common/data-field.js';
@@ -37,7 +37,7 @@ export class VideosService {
     private readonly images: ImageForms,
     private readonly files: StoredFiles,
     private readonly queues: QueueService,
-    private readonly urls: MediaUrls,
+    private readonly urls: StaffMediaUrls,
   ) {}
 
   async list(query: VideoQuery, page: number): Promise<AdminVideoListDto> {
@@ -45,7 +45,7 @@ export class VideosService {
       this.repository.list(query, PAGE_SIZE.admin, offsetOf(page, PAGE_SIZE.admin)),
       this.repository.count(query),
     ]);
-    return { videos, videoLength };
+    return { videos: videos.map((row) => this.urls.withImage(ImageKind.Video, row)), videoLength };
   }
 
   async length(query: VideoQuery): Promise<AdminVideoLengthDto> {
@@ -87,6 +87,7 @@ export class VideosService {
       scripted_bunny_path: this.urls.hls(video.hls_master_key),
       playlists,
       has_thumbnail: video.thumbnail_key !== null,
+      image: this.urls.image(ImageKind.Video, video.id, video.thumbnail_key !== null),
       processing_state: video.processing_state,
       processing_progress: video.processing_progress,
       processing_error: video.processing_error,

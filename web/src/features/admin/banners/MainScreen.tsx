@@ -5,7 +5,7 @@ import { Img } from '@/components/ui/Img';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { formatDuration } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { staffImageUrl } from '@/lib/images';
 import { useArrangeBannerVideos } from '../api/banners/arrange-banner-videos';
 import { useDeleteBannerVideo } from '../api/banners/delete-banner-video';
 import { bannerVideosQueryOptions, useBannerVideos } from '../api/banners/get-banner-videos';
@@ -57,7 +57,7 @@ export function MainScreen() {
         >
           {(b) => (
             <article className="banner-card">
-              <Img className="banner-card__image" src={imageUrl('video', b.video_id, 600)} alt="" />
+              <Img className="banner-card__image" src={staffImageUrl(b.video_image, 600)} alt="" />
               <div className="banner-card__body">
                 <h3 className="banner-card__title">{b.banner_title}</h3>
                 <p className="banner-card__sub">{b.video_title}</p>

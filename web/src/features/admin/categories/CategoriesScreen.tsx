@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { IconPlus, IconTrash } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
 import { useToast } from '@/components/ui/toast';
-import { imageUrl } from '@/lib/images';
+import { staffImageUrl } from '@/lib/images';
 import { useDeleteCategory } from '../api/categories/delete-category';
 import { useCategories } from '../api/categories/get-categories';
 import { StatusBadge } from '../components/AccessSwitch';
@@ -59,7 +59,7 @@ export function CategoriesScreen() {
               {q.data.map((c) => (
                 <tr key={c.id} className="is-clickable" onClick={() => void navigate(`/editCategory/${c.id}`)}>
                   <td>
-                    <Img className="admin-table__icon" src={imageUrl('category', c.id, 300)} alt="" />
+                    <Img className="admin-table__icon" src={staffImageUrl(c.image)} alt="" />
                   </td>
                   <td>{c.title}</td>
                   <td>

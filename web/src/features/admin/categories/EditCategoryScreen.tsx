@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { IconBack, IconTrash } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
-import { imageUrl } from '@/lib/images';
+import { staffImageUrl } from '@/lib/images';
 import { categoryHref } from '@/lib/links';
 import { useAddCategoryTag } from '../api/categories/add-category-tag';
 import { useCategory } from '../api/categories/get-category';
@@ -104,7 +104,7 @@ function EditCategoryForm({ category }: { category: CategoryWithTags }) {
         buttonText="Change"
         allowSvg
         file={image}
-        currentSrc={imageUrl('category', category.id, 300)}
+        currentSrc={staffImageUrl(category.image) ?? null}
         onChange={(f) => {
           setImage(f);
           setDirty(true);

@@ -9,7 +9,13 @@ import { CategoriesScreen } from './CategoriesScreen';
 import { EditCategoryScreen } from './EditCategoryScreen';
 
 const CATEGORIES = [
-  { id: 3, title: 'Relax', status: 1, has_icon: true },
+  {
+    id: 3,
+    title: 'Relax',
+    status: 1,
+    has_icon: true,
+    image: '/cuviewTV/image/s/1900000000/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/category/3/',
+  },
   { id: 4, title: 'Work', status: 0, has_icon: false },
 ];
 const CATEGORY = { id: 3, title: 'Relax', status: 1, has_icon: true, tags: [{ id: 1, title: 'Calm' }] };
@@ -24,7 +30,10 @@ describe('/categories', { timeout: 60_000 }, () => {
       ['Relax', 'ON'],
       ['Work', 'OFF'],
     ]);
-    expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/cuviewTV/image/category/3/300/');
+    expect(rows[0]!.querySelector('img')).toHaveAttribute(
+      'src',
+      '/cuviewTV/image/s/1900000000/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/category/3/300/',
+    );
     await userEvent.click(rows[1]!);
     expect(await screen.findByTestId('landed')).toHaveTextContent('/editCategory/:id');
   });

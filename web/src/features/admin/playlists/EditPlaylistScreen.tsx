@@ -5,7 +5,7 @@ import { Img } from '@/components/ui/Img';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { formatDuration } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { staffImageUrl } from '@/lib/images';
 import { useDeletePlaylistVideo } from '../api/playlists/delete-playlist-video';
 import { useEditPlaylist } from '../api/playlists/edit-playlist';
 import { useEditPlaylistThumbnail } from '../api/playlists/edit-playlist-thumbnail';
@@ -134,7 +134,7 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
                 {(v) => (
                   <div className={`sortable-row${previewId === v.id ? ' is-current' : ''}`}>
                     <span className="sortable-row__pos">{v.position}</span>
-                    <Img className="sortable-row__thumb" src={imageUrl('video', v.id, 300)} alt="" />
+                    <Img className="sortable-row__thumb" src={staffImageUrl(v.image)} alt="" />
                     <span className="sortable-row__title">{v.title}</span>
                     <span className="muted">{formatDuration(v.duration)}</span>
                     <button
@@ -172,7 +172,7 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
               buttonText="Change"
               removable={false}
               file={thumbnail}
-              currentSrc={imageUrl('playlist', playlist.id, 300)}
+              currentSrc={staffImageUrl(playlist.image) ?? null}
               onChange={(file) => {
                 if (!file) return;
                 replaceThumbnail.mutate(

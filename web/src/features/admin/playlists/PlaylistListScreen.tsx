@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { COPY_TOAST_MS } from '@/lib/constants';
 import { countLabel, formatDuration } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { staffImageUrl } from '@/lib/images';
 import { playlistHref } from '@/lib/links';
 import { useAddPlaylistToGroup } from '../api/playlists/add-playlist-to-group';
 import { useDeletePlaylist } from '../api/playlists/delete-playlist';
@@ -93,7 +93,7 @@ export function PlaylistListScreen() {
               {playlists.map((p) => (
                 <tr key={p.id} className={p.status ? undefined : 'is-off'}>
                   <td>
-                    <Img className="admin-table__cover" src={imageUrl('playlist', p.id, 300)} alt="" />
+                    <Img className="admin-table__cover" src={staffImageUrl(p.image)} alt="" />
                   </td>
                   <td>
                     <Link to={`/editPlaylist/${p.id}`} className="admin-table__title">

@@ -18,6 +18,8 @@ const summary = (id: number, title: string) => ({
   number_of_videos: 3,
   video_id: 1,
   has_thumbnail: true,
+  // The signed staff address from the admin answer (it works while the playlist is off too).
+  image: `/cuviewTV/image/s/1900000000/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/playlist/${id}/`,
 });
 const video = (id: number, position: number) => ({
   id,
@@ -111,7 +113,10 @@ describe('/adminPlaylists', { timeout: 60_000 }, () => {
     expect(cells[1]).toContain('Morning Jazz');
     expect(cells[2]).toBe('1:02:05');
     expect(cells[3]).toMatch(/2026/);
-    expect(row.querySelector('img')).toHaveAttribute('src', '/cuviewTV/image/playlist/10/300/');
+    expect(row.querySelector('img')).toHaveAttribute(
+      'src',
+      '/cuviewTV/image/s/1900000000/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/playlist/10/300/',
+    );
     expect(screen.getByRole('link', { name: 'Create New Playlist' })).toHaveAttribute('href', '/addPlaylist');
 
     await user.click(screen.getByRole('button', { name: 'Copy public link of Morning Jazz' }));

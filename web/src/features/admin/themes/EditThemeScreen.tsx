@@ -5,7 +5,7 @@ import { Img } from '@/components/ui/Img';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { countLabel, formatDuration } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { staffImageUrl } from '@/lib/images';
 import { useAddPlaylistToGroup } from '../api/playlists/add-playlist-to-group';
 import { useDeletePlaylistFromGroup } from '../api/playlists/delete-playlist-from-group';
 import { useEditGroup } from '../api/themes/edit-group';
@@ -126,7 +126,7 @@ function EditThemeForm({ group }: { group: GroupInfo }) {
             {(p) => (
               <div className="sortable-row">
                 <span className="sortable-row__pos">{p.position}</span>
-                <Img className="sortable-row__thumb" src={imageUrl('playlist', p.id, 300)} alt="" />
+                <Img className="sortable-row__thumb" src={staffImageUrl(p.image)} alt="" />
                 <span className="sortable-row__title">{p.title}</span>
                 <span className="muted">
                   {countLabel(p.number_of_videos, 'video')} · {formatDuration(p.duration)}

@@ -41,6 +41,7 @@ const INFO: VideoInfo = {
   scripted_bunny_path: '',
   playlists: [],
   has_thumbnail: true,
+  image: null,
   processing_state: 'processing',
   processing_progress: 30,
   processing_error: null,

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { formatDuration } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { staffImageUrl } from '@/lib/images';
 import { useEditVideoInfo } from '../api/videos/edit-video-info';
 import { useEditVideoThumbnail } from '../api/videos/edit-video-thumbnail';
 import { useVideoInfo } from '../api/videos/get-video-info';
@@ -137,7 +137,7 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
               buttonText="Change"
               removable={false}
               file={thumbnail}
-              currentSrc={imageUrl('video', video.id, 300)}
+              currentSrc={staffImageUrl(video.image) ?? null}
               onChange={(file) => {
                 if (!file) {
                   setThumbnail(null);

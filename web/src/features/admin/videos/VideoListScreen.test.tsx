@@ -19,6 +19,7 @@ const video = (id: number, extra: Partial<VideoSummary> = {}): VideoSummary => (
   artists: '',
   composers: '',
   has_thumbnail: true,
+  image: null,
   processing_state: 'ready',
   processing_progress: 100,
   processing_error: null,

@@ -6,7 +6,7 @@ import { Pagination } from '@/components/ui/Pagination';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { countLabel, formatDuration } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { staffImageUrl } from '@/lib/images';
 import { decodeFilterList, encodeFilterList } from '@/lib/links';
 import { useAddPlaylistVideos } from '../api/playlists/add-playlist-videos';
 import { useDeleteVideo } from '../api/videos/delete-video';
@@ -215,7 +215,7 @@ export function VideoListScreen() {
                     />
                   </td>
                   <td>
-                    <Img className="admin-table__cover" src={imageUrl('video', v.id, 300)} alt="" />
+                    <Img className="admin-table__cover" src={staffImageUrl(v.image)} alt="" />
                   </td>
                   <td>
                     <Link to={`/editVideo/${v.id}`} className="admin-table__title">
