@@ -570,7 +570,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The user's playlists, newest first */
+    /** The user's playlists in their list's order: a plain new playlist last, a full new one first */
     get: operations['PlaylistsController_getUserPlaylists'];
     put?: never;
     post?: never;

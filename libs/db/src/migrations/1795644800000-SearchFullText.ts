@@ -10,8 +10,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The search SQL (apps/api/src/search/search-sql.ts) uses this exact expression. GIN answers
  * a words query exactly, so Postgres never normalises a description at query time.
  */
-export class SearchFullText1795290000000 implements MigrationInterface {
-  name = 'SearchFullText1795290000000';
+export class SearchFullText1795644800000 implements MigrationInterface {
+  name = 'SearchFullText1795644800000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
