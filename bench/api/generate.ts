@@ -101,9 +101,12 @@ export async function generateCatalogue(url: string, log: (line: string) => void
     );
     await step(
       'videos',
-      `INSERT INTO videos (title, status, duration, hls_master_key, processing_state, created_at)
+      `INSERT INTO videos (title, description, status, duration, hls_master_key, processing_state, created_at)
        SELECT initcap(w[1 + floor(random() * n)::int] || ' ' || w[1 + floor(random() * n)::int] || ' ' ||
                       w[1 + floor(random() * n)::int]),
+              -- Twelve words of description for full-text search (WHERE i > 0 makes the subquery
+              -- run per row, not once).
+              array_to_string(ARRAY(SELECT w[1 + floor(random() * n)::int] FROM generate_series(1, 12) k WHERE i > 0), ' '),
               CASE WHEN random() < 0.97 THEN 1 ELSE 0 END,
               120 + floor(random() * 480),
               'hls/bench/' || i || '/master.m3u8', 'ready', now() - (i || ' minutes')::interval

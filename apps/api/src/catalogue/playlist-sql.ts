@@ -84,13 +84,16 @@ export function latestPlaylistsQuery(limit: number): SqlQuery {
   };
 }
 
-/** A user's own playlists, newest first, empty ones included. */
+/**
+ * A user's own playlists in their list's order (owner_position: a plain new playlist at the
+ * end, a full one first; none counts as 0), empty ones included.
+ */
 export function userPlaylistsQuery(userId: number): SqlQuery {
   return {
     text: `SELECT ${SUMMARY_COLUMNS}, ${FIRST_GROUP} AS group_id, NULL::int AS position
     FROM playlists p ${SUMMARY_JOINS}
     WHERE p.user_id = $1 AND p.status = ${VISIBLE}
-    ORDER BY p.created_at DESC, p.id DESC`,
+    ORDER BY COALESCE(p.owner_position, 0), p.id DESC`,
     values: [userId],
   };
 }

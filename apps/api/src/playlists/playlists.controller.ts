@@ -43,7 +43,9 @@ export class PlaylistsController {
   ) {}
 
   @Get('get_user_playlists')
-  @ApiOperation({ summary: "The user's playlists, newest first" })
+  @ApiOperation({
+    summary: "The user's playlists in their list's order: a plain new playlist last, a full new one first",
+  })
   @ApiOkResponse({ type: [PlaylistSummaryDto] })
   getUserPlaylists(@CurrentUser() user: User): Promise<PlaylistSummaryDto[]> {
     return this.playlists.listOwned(user);

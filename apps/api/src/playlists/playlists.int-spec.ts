@@ -136,14 +136,25 @@ describe('personal playlists', () => {
   });
 
   describe('reading', () => {
-    it("lists only the user's own playlists, newest first, with duration and cover", async () => {
+    it("lists only the user's own playlists, a plain new one last and a full new one first (spec viewer §4)", async () => {
       const first = await create(other, 'Older', [videos[1].id]);
-      const second = await create(other, 'Newer');
+      const plain = await create(other, 'Newer');
+      const full = await create(other, 'Newest', [videos[2].id]);
+      const plainAgain = await create(other, 'Latest empty');
       const [status, list] = await call('GET', 'get_user_playlists/', as(other));
       expect(status).toBe(200);
-      expect(list.map((p: Json) => p.id)).toEqual([second.id, first.id]);
+      expect(list.map((p: Json) => p.title)).toEqual(['Newest', 'Older', 'Newer', 'Latest empty']);
+      expect(list.map((p: Json) => p.id)).toEqual([full.id, first.id, plain.id, plainAgain.id]);
       expect(list[1]).toMatchObject({ title: 'Older', duration: 101, video_id: videos[1].id, user_id: other.id });
       expect(list[1].video).toEqual({ id: videos[1].id, scripted_bunny_path: expect.stringContaining('master.m3u8') });
+      // Adding videos later does not move a playlist: the list keeps the order it was built in.
+      await call('POST', `add_playlist_video/${plain.id}/`, as(other), { video_list: [videos[3].id] });
+      expect((await call('GET', 'get_user_playlists/', as(other)))[1].map((p: Json) => p.id)).toEqual([
+        full.id,
+        first.id,
+        plain.id,
+        plainAgain.id,
+      ]);
       expect((await call('GET', 'get_user_playlists/', as(guest)))[1]).toEqual([]);
     });
 

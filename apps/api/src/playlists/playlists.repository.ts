@@ -31,9 +31,20 @@ export class PlaylistsRepository {
     return row ?? null;
   }
 
-  async createPersonal(manager: EntityManager, userId: number, title: string): Promise<number> {
+  /**
+   * A new personal playlist at the end of its owner's list, or first when `first` (spec viewer
+   * §4: a plain new playlist is appended, a full one goes first). Two creations at the same
+   * moment may share a place; the list then orders them newest first. Playlists written
+   * without a place (the demo seed, test factories) count as place 0.
+   */
+  async createPersonal(manager: EntityManager, userId: number, title: string, first: boolean): Promise<number> {
+    const place = first
+      ? 'COALESCE(min(COALESCE(owner_position, 0)), 1) - 1'
+      : 'COALESCE(max(COALESCE(owner_position, 0)), 0) + 1';
     const [row] = await manager.query(
-      `INSERT INTO playlists (title, user_id, status) VALUES ($1, $2, ${VISIBLE}) RETURNING id`,
+      `INSERT INTO playlists (title, user_id, status, owner_position)
+       SELECT $1, $2, ${VISIBLE}, ${place} FROM playlists WHERE user_id = $2
+       RETURNING id`,
       [title, userId],
     );
     return row.id;
@@ -126,7 +137,7 @@ export class PlaylistsRepository {
     const rows: { id: number }[] = await this.db.query(
       `SELECT p.id FROM playlists p JOIN playlist_videos pv ON pv.playlist_id = p.id
        WHERE p.user_id = $1 AND pv.video_id = $2 AND p.status = ${VISIBLE}
-       ORDER BY p.created_at DESC, p.id DESC`,
+       ORDER BY COALESCE(p.owner_position, 0), p.id DESC`,
       [userId, videoId],
     );
     return rows.map((row) => row.id);

@@ -49,7 +49,7 @@ export class PlaylistsService {
     const videoIds = unique(body.video_list ?? []);
     const id = await this.playlists.transaction(async (manager) => {
       await this.assertVisibleVideos(manager, videoIds);
-      const playlistId = await this.playlists.createPersonal(manager, user.id, body.title);
+      const playlistId = await this.playlists.createPersonal(manager, user.id, body.title, videoIds.length > 0);
       if (videoIds.length > 0) await this.playlists.appendVideos(manager, playlistId, videoIds);
       return playlistId;
     });

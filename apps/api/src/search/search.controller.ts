@@ -32,7 +32,10 @@ export class SearchController {
 
   @Post('get_search_suggestions/:query')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Video titles matching the text, for the suggestions dropdown (at most 10)' })
+  @ApiOperation({
+    summary:
+      'Titles of the videos best matching the text (title, artists, composers, description), for the suggestions dropdown (at most 10)',
+  })
   @ApiParam({ name: 'query', ...TEXT_PARAM })
   @ApiOkResponse({ type: [NamedDto] })
   getSearchSuggestions(@Param('query') query: string): Promise<NamedDto[]> {
@@ -41,11 +44,14 @@ export class SearchController {
 
   @Post('get_search_results/:query/:page')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Videos whose title matches the text, best matches first, 20 per page' })
+  @ApiOperation({
+    summary:
+      'Videos whose title, artists, composers or description match the text (ignoring case, accents and punctuation), best matches first, 20 per page',
+  })
   @ApiParam({ name: 'query', ...TEXT_PARAM })
   @ApiOkResponse({ type: VideoPageDto })
   getSearchResults(@Param('query') query: string, @PageParam() page: number): Promise<VideoPageDto> {
-    return this.search.resultsByTitle(query, page);
+    return this.search.resultsByText(query, page);
   }
 
   @Post('get_filter_results/:page')

@@ -94,7 +94,8 @@ describe('search and filters', () => {
       expect((await post('get_search_suggestions/SPIDER-MAN!!!/'))[1]).toEqual([
         { id: spider.id, title: 'Spider-Man Theme' },
       ]);
-      expect((await post('get_search_suggestions/beyonce/'))[1].map((s: Json) => s.id)).toEqual([halo.id]);
+      // Beyoncé's name in one title, and she sings on both videos.
+      expect((await post('get_search_suggestions/beyonce/'))[1].map((s: Json) => s.id)).toEqual([halo.id, haloLive.id]);
       expect((await post('get_search_suggestions/bjork%20joga/'))[1].map((s: Json) => s.id)).toEqual([bjork.id]);
       expect((await post(`get_search_suggestions/${encodeURIComponent('Björk')}/`))[1].map((s: Json) => s.id)).toEqual([
         bjork.id,
@@ -280,6 +281,79 @@ describe('search and filters', () => {
       const [, second] = await post('get_tags_for_filter/zz/2/', { data: '' });
       expect(first).toHaveLength(20);
       expect(second.map((t: Json) => t.title)).toEqual(['zz tag 20', 'zz tag 21']);
+    });
+  });
+
+  describe('full text: artists, composers and descriptions (DESIGN.md §4)', () => {
+    let lanterns: Video;
+    let lanternsLive: Video;
+    let requiem: Video;
+    let described: Video;
+
+    beforeAll(async () => {
+      lanterns = await f.video({
+        title: 'Harbour Lights',
+        tracks: [{ members: ['The Lanterns'], composers: ['Zoë Ćirić-Hale'] }],
+      });
+      lanternsLive = await f.video({
+        title: 'Night Ferry (live)',
+        tracks: [{ members: ['The Lanterns'] }, { members: ['Mère-Noël Quartet'], composers: ['Ødegaard'] }],
+      });
+      requiem = await f.video({ title: 'Requiem for the Tide', tracks: [{ composers: ['Zoë Ćirić-Hale'] }] });
+      described = await f.video({
+        title: 'Untitled Session',
+        description: 'Filmed on a rainy evening in Saint-Étienne, with the accordion of Pépé Moreau.',
+      });
+      await f.video({
+        title: 'Hidden Lanterns Cut',
+        status: Status.Off,
+        description: 'accordion outtakes',
+        tracks: [{ members: ['The Lanterns'], composers: ['Zoë Ćirić-Hale'] }],
+      });
+    });
+
+    const found = async (text: string): Promise<number[]> => {
+      const [status, page] = await post(`get_search_results/${encodeURIComponent(text)}/1/`);
+      expect(status).toBe(200);
+      expect(page.videoLength).toBe(page.videos.length);
+      return page.videos.map((v: Json) => v.id).sort((a: number, b: number) => a - b);
+    };
+    const sorted = (...videos: Video[]) => videos.map((v) => v.id).sort((a, b) => a - b);
+
+    it('finds the videos of an artist, never the hidden ones', async () => {
+      expect(await found('The Lanterns')).toEqual(sorted(lanterns, lanternsLive));
+      expect(await found('lanterns')).toEqual(sorted(lanterns, lanternsLive));
+    });
+
+    it('finds the videos of a composer', async () => {
+      expect(await found('Zoë Ćirić-Hale')).toEqual(sorted(lanterns, requiem));
+    });
+
+    it('finds a word of a description', async () => {
+      expect(await found('accordion')).toEqual(sorted(described));
+      expect(await found('rainy evening')).toEqual(sorted(described));
+    });
+
+    it('ignores accents and punctuation in names and descriptions', async () => {
+      expect(await found('zoe ciric hale')).toEqual(sorted(lanterns, requiem));
+      expect(await found('mere noel')).toEqual(sorted(lanternsLive));
+      expect(await found('odegaard')).toEqual(sorted(lanternsLive));
+      expect(await found('saint etienne')).toEqual(sorted(described));
+      expect(await found('PEPE')).toEqual(sorted(described));
+    });
+
+    it('ranks a title match above an artist or description match', async () => {
+      const tide = await f.video({ title: 'Lanterns', description: 'no words about the band' });
+      const [, page] = await post('get_search_results/lanterns/1/');
+      expect(page.videos[0].id).toBe(tide.id);
+      expect(page.videoLength).toBe(3);
+    });
+
+    it("suggests the titles of an artist's videos", async () => {
+      const [, suggestions] = await post('get_search_suggestions/the%20lanterns/');
+      expect(suggestions.map((s: Json) => s.title)).toEqual(
+        expect.arrayContaining(['Harbour Lights', 'Night Ferry (live)']),
+      );
     });
   });
 });

@@ -22,7 +22,7 @@ export class SearchRepository {
   constructor(private readonly read: ReadDb) {}
 
   /**
-   * The text as cuview_norm() normalises titles. ASCII needs no round trip (unaccent leaves it
+   * The text as cuview_norm() normalises titles, names and descriptions. ASCII needs no round trip (unaccent leaves it
    * alone), anything else asks Postgres so both sides use the same accent rules.
    */
   async normalise(text: string): Promise<string> {
@@ -35,11 +35,12 @@ export class SearchRepository {
     return row?.q ?? '';
   }
 
-  async findSuggestionsByTitle(q: string): Promise<{ id: number; title: string }[]> {
+  /** Titles of the best matches over titles, artists, composers and descriptions. */
+  async findSuggestions(q: string): Promise<{ id: number; title: string }[]> {
     return this.read.rows(searchSuggestionsQuery(q));
   }
 
-  async findVideoPageByTitle(q: string, page: number): Promise<VideoPageRow> {
+  async findVideoPageByText(q: string, page: number): Promise<VideoPageRow> {
     return (await this.read.one<VideoPageRow>(searchResultsQuery(q, page)))!;
   }
 

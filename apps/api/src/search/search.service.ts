@@ -21,14 +21,14 @@ export class SearchService {
 
   async suggestions(text: string): Promise<NamedDto[]> {
     const q = await this.readText(text);
-    return q ? this.search.findSuggestionsByTitle(q) : [];
+    return q ? this.search.findSuggestions(q) : [];
   }
 
-  async resultsByTitle(text: string, page: number): Promise<VideoPageDto> {
+  async resultsByText(text: string, page: number): Promise<VideoPageDto> {
     const q = await this.readText(text);
     if (!q) return { videos: [], videoLength: 0 };
     return this.cache.get(CatalogueCache.searchKey(q, page), async () =>
-      this.toPage(await this.search.findVideoPageByTitle(q, page)),
+      this.toPage(await this.search.findVideoPageByText(q, page)),
     );
   }
 

@@ -59,6 +59,13 @@ export class Playlist {
   @Column({ type: 'varchar', length: 300, nullable: true })
   thumbnailKey: string | null;
 
+  /**
+   * The place of a personal playlist in its owner's list, ascending (spec viewer §4: a new
+   * playlist is appended, a new full one goes first). Null for editorial playlists.
+   */
+  @Column({ type: 'integer', nullable: true })
+  ownerPosition: number | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -4,6 +4,8 @@ import { VideoTitleNorm1795271417168 } from './1795271417168-VideoTitleNorm.js';
 import { CatalogueReadIndexes1795280000000 } from './1795280000000-CatalogueReadIndexes.js';
 import { CatalogueChangeNotify1795280000001 } from './1795280000001-CatalogueChangeNotify.js';
 import { FingerprintPeaksV21795280000002 } from './1795280000002-FingerprintPeaksV2.js';
+import { SearchFullText1795644800000 } from './1795644800000-SearchFullText.js';
+import { PlaylistOwnerPosition1795644861923 } from './1795644861923-PlaylistOwnerPosition.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -13,4 +15,6 @@ export const MIGRATIONS: Function[] = [
   CatalogueReadIndexes1795280000000,
   CatalogueChangeNotify1795280000001,
   FingerprintPeaksV21795280000002,
+  SearchFullText1795644800000,
+  PlaylistOwnerPosition1795644861923,
 ];

@@ -2,7 +2,7 @@ import { Modal } from '@/components/ui/Modal';
 import { IconCopy } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
 import { COPY_TOAST_MS } from '@/lib/constants';
-import { playerUrl, sharePageUrl, SOCIAL_NETWORKS, type ShareTarget } from './share-links';
+import { playerUrl, shareImageUrl, sharePageUrl, SOCIAL_NETWORKS, type ShareTarget } from './share-links';
 
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -36,18 +36,11 @@ export function useCopyLink() {
 
 export function ShareToolbar({ target }: { target: ShareTarget }) {
   const copy = useCopyLink();
-  const url = sharePageUrl(target);
-  const title = target.title ?? 'cuview TV';
+  const post = { url: sharePageUrl(target), title: target.title ?? 'cuview TV', media: shareImageUrl(target) };
   return (
     <div className="share-toolbar" role="group" aria-label="Share">
       {SOCIAL_NETWORKS.map((n) => (
-        <a
-          key={n.name}
-          className="share-toolbar__link"
-          href={n.href(url, title)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a key={n.name} className="share-toolbar__link" href={n.href(post)} target="_blank" rel="noopener noreferrer">
           {n.name}
         </a>
       ))}

@@ -385,7 +385,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Video titles matching the text, for the suggestions dropdown (at most 10) */
+    /** Titles of the videos best matching the text (title, artists, composers, description), for the suggestions dropdown (at most 10) */
     post: operations['SearchController_getSearchSuggestions'];
     delete?: never;
     options?: never;
@@ -402,7 +402,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Videos whose title matches the text, best matches first, 20 per page */
+    /** Videos whose title, artists, composers or description match the text (ignoring case, accents and punctuation), best matches first, 20 per page */
     post: operations['SearchController_getSearchResults'];
     delete?: never;
     options?: never;
@@ -570,7 +570,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The user's playlists, newest first */
+    /** The user's playlists in their list's order: a plain new playlist last, a full new one first */
     get: operations['PlaylistsController_getUserPlaylists'];
     put?: never;
     post?: never;

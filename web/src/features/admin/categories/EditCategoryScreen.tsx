@@ -169,8 +169,8 @@ function EditCategoryForm({ category }: { category: CategoryWithTags }) {
 
       <AccessSwitch
         value={status}
-        onText="ON"
-        offText="OFF"
+        onText="Access ON"
+        offText="Access OFF"
         onChange={(v) => {
           setStatus(v);
           setDirty(true);

@@ -12,7 +12,7 @@ import { useEditGroup } from '../api/themes/edit-group';
 import { useGroupInfo } from '../api/themes/get-group-info';
 import { AccessSwitch } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
-import { PlaylistPickerDialog } from '../components/PickerDialogs';
+import { GroupPickerDialog, PlaylistPickerDialog } from '../components/PickerDialogs';
 import { SortableList } from '../components/SortableList';
 import { MSG } from '../messages';
 import type { GroupInfo, GroupPlaylist, Status } from '../types';
@@ -35,8 +35,8 @@ export function EditThemeScreen() {
 }
 
 /**
- * Title, Access ON/OFF and the theme's playlists: drag to reorder, edit, delete from the group,
- * and add a playlist to it. Order, title and access are saved together by Save; adding and
+ * Title, Access ON/OFF and the theme's playlists: drag to reorder, and per playlist edit,
+ * add to (another) group and delete from this group; and add a playlist to it. Order, title and access are saved together by Save; adding and
  * removing a playlist take effect at once.
  */
 function EditThemeForm({ group }: { group: GroupInfo }) {
@@ -47,6 +47,8 @@ function EditThemeForm({ group }: { group: GroupInfo }) {
     [...group.playlists].sort((a, b) => a.position - b.position),
   );
   const [picking, setPicking] = useState(false);
+  // The playlist whose "Add to group" is open: it joins another theme too (spec §2).
+  const [groupFor, setGroupFor] = useState<GroupPlaylist | null>(null);
   const [error, setError] = useState<string | null>(null);
   const edit = useEditGroup();
   const addToGroup = useAddPlaylistToGroup();
@@ -140,6 +142,14 @@ function EditThemeForm({ group }: { group: GroupInfo }) {
                 </Link>
                 <button
                   type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Add ${p.title} to a group`}
+                  onClick={() => setGroupFor(p)}
+                >
+                  Add to group
+                </button>
+                <button
+                  type="button"
                   className="icon-button"
                   aria-label={`Delete ${p.title} from group`}
                   onClick={() => {
@@ -185,6 +195,26 @@ function EditThemeForm({ group }: { group: GroupInfo }) {
                   toast.show(MSG.playlistAddedToGroup);
                   setPlaylists((list) => [...list, { ...p, position: list.length + 1 }]);
                   setPicking(false);
+                },
+                onError: (e) => toast.show(toMessage(e)),
+              },
+            )
+          }
+        />
+      )}
+      {groupFor && (
+        <GroupPickerDialog
+          title={`Add ${groupFor.title} to a group`}
+          exclude={[group.id]}
+          busy={addToGroup.isPending}
+          onClose={() => setGroupFor(null)}
+          onPick={(other) =>
+            addToGroup.mutate(
+              { groupId: other.id, playlistId: groupFor.id },
+              {
+                onSuccess: () => {
+                  toast.show(MSG.playlistAddedToGroup);
+                  setGroupFor(null);
                 },
                 onError: (e) => toast.show(toMessage(e)),
               },

@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
 import { Modal } from '@/components/ui/Modal';
+import { Img } from '@/components/ui/Img';
 import { Pagination } from '@/components/ui/Pagination';
 import { toMessage } from '@/lib/api/client';
 import { formatDuration } from '@/lib/format';
+import { imageUrl } from '@/lib/images';
 import { useAlbumTracks } from '../api/lookups/get-album-tracks';
 import { useAlbums } from '../api/lookups/get-albums';
 import { FormAlert } from '../components/FormAlert';
@@ -146,6 +148,7 @@ export function TrackWizard({
             <table className="admin-table admin-table--compact">
               <thead>
                 <tr>
+                  <th scope="col">Cover</th>
                   <th scope="col">Album</th>
                   <th scope="col">Genre</th>
                   <th scope="col">Tracks</th>
@@ -159,6 +162,13 @@ export function TrackWizard({
               <tbody>
                 {albums.data.albums.map((a) => (
                   <tr key={a.id} className={album?.id === a.id ? 'is-selected' : undefined}>
+                    <td>
+                      <Img
+                        className="wizard__album-cover wizard__album-cover--small"
+                        src={imageUrl('album', a.id, 300)}
+                        alt={`Cover of ${a.title}`}
+                      />
+                    </td>
                     <td>{a.title}</td>
                     <td>{a.genre?.title ?? ''}</td>
                     <td>{a.number_of_tracks}</td>
@@ -189,9 +199,16 @@ export function TrackWizard({
 
       {step === 2 && album && (
         <section aria-label={`Tracks of ${album.title}`}>
-          <p className="muted">
-            {album.title} · {album.catalogue_num}
-          </p>
+          <div className="wizard__album">
+            <Img
+              className="wizard__album-cover"
+              src={imageUrl('album', album.id, 300)}
+              alt={`Cover of ${album.title}`}
+            />
+            <p className="muted">
+              {album.title} · {album.catalogue_num}
+            </p>
+          </div>
           {tracks.isPending ? (
             <p className="loading">{MSG.loading}</p>
           ) : tracks.isError ? (

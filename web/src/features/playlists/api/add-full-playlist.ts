@@ -32,10 +32,14 @@ export function useAddFullPlaylist() {
   return useMutation({
     mutationFn: addFullPlaylist,
     onSuccess: (created) => {
-      // A new full playlist goes first in the user's list (spec viewer §4).
-      queryClient.setQueryData<Playlist[]>(userPlaylistsKey, (list) =>
-        list && created?.id ? [toListEntry(created), ...list.filter((p) => p.id !== created.id)] : list,
-      );
+      // Spec viewer §4: a new playlist is appended to the user's list, a new full one (created
+      // with videos) goes first; get_user_playlists answers the same order once refetched.
+      queryClient.setQueryData<Playlist[]>(userPlaylistsKey, (list) => {
+        if (!list || !created?.id) return list;
+        const others = list.filter((p) => p.id !== created.id);
+        const entry = toListEntry(created);
+        return created.videos.length > 0 ? [entry, ...others] : [...others, entry];
+      });
       void queryClient.invalidateQueries({ queryKey: personalKey });
     },
   });

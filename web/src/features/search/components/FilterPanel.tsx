@@ -6,7 +6,7 @@ import { filterResultsHref } from '@/lib/links';
 import { addFilterEntry, removeFilterEntry } from '../filter-list';
 import { PagedFacetPanel, WholeFacetPanel } from './FacetPanel';
 
-const PANELS = ['Genres', 'Moods', 'Artists', 'Composers', 'Tags'] as const;
+const PANELS = ['Genres', 'Moods', 'Artists', 'Composers', 'Tags', 'Video genres'] as const;
 
 /** Filter toggle of the category screen: pick entries, then show the filter results. */
 export function FilterPanel() {
@@ -39,6 +39,9 @@ export function FilterPanel() {
           <PagedFacetPanel facet="composers" label="Composers" filters={filters} onPick={pick} />
         )}
         {panel === 'Tags' && <PagedFacetPanel facet="tags" label="Tags" filters={filters} onPick={pick} />}
+        {panel === 'Video genres' && (
+          <PagedFacetPanel facet="videogenres" label="Video genres" filters={filters} onPick={pick} />
+        )}
       </div>
       {filters.length > 0 && (
         <ul className="chips" aria-label="Chosen filters">

@@ -166,7 +166,7 @@ function TitleSearch({ initial, onSearch }: { initial: string; onSearch: (text: 
           id={inputId}
           type="search"
           value={text}
-          placeholder="Search by title"
+          placeholder="Title, artist, composer or a word"
           autoComplete="off"
           role="combobox"
           aria-expanded={showList}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// jsdom applies no media queries, so this reads the style sheet the browser gets and evaluates
+// the conditions of the rules that turn the side menu into a drawer at a given viewport width.
+// (Vitest runs in web/, the project root.)
+const css = readFileSync(resolve(process.cwd(), 'src/styles/app.css'), 'utf8');
+
+/** The conditions of every @media block holding a rule that makes `.side-menu` a fixed drawer. */
+function drawerConditions(): string[] {
+  const conditions: string[] = [];
+  const media = /@media([^{]+)\{/g;
+  for (let m = media.exec(css); m; m = media.exec(css)) {
+    let depth = 1;
+    let i = media.lastIndex;
+    for (; depth > 0 && i < css.length; i++) {
+      if (css[i] === '{') depth++;
+      else if (css[i] === '}') depth--;
+    }
+    const body = css.slice(media.lastIndex, i);
+    if (/\.side-menu\s*\{[^}]*position:\s*fixed/.test(body)) conditions.push(m[1]!.trim());
+  }
+  return conditions;
+}
+
+function matches(condition: string, width: number): boolean {
+  return condition.split(/\s+and\s+/).every((part) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(part);
+    if (max) return width <= Number(max[1]);
+    const min = /min-width:\s*([\d.]+)px/.exec(part);
+    if (min) return width >= Number(min[1]);
+    const below = /width\s*<\s*([\d.]+)px/.exec(part);
+    if (below) return width < Number(below[1]);
+    throw new Error(`unhandled media condition ${part}`);
+  });
+}
+
+const isDrawer = (width: number) => drawerConditions().some((c) => matches(c, width));
+
+describe('side menu breakpoint (spec viewer §2)', () => {
+  it('is a drawer below 768 px only', () => {
+    expect(drawerConditions().length).toBeGreaterThan(0);
+    expect(isDrawer(375)).toBe(true);
+    expect(isDrawer(767)).toBe(true);
+    expect(isDrawer(767.5)).toBe(true);
+    expect(isDrawer(768)).toBe(false);
+    expect(isDrawer(1280)).toBe(false);
+  });
+});
