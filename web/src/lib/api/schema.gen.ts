@@ -2750,6 +2750,13 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Too many registrations from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   AuthUsersController_activation: {
@@ -2928,14 +2935,19 @@ export interface operations {
           'application/json': components['schemas']['DetailDto'];
         };
       };
-      /** @description Too many failed logins for this account or address */
+      /** @description Too many failed logins for this account from this address, from this address, or (a delay) for this account; Retry-After says when */
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': components['schemas']['DetailDto'];
+        content?: never;
+      };
+      /** @description The rate limiter store (Redis) is down: {"message"}; Retry-After */
+      503: {
+        headers: {
+          [name: string]: unknown;
         };
+        content?: never;
       };
     };
   };
