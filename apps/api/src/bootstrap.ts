@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module.js';
-import { createValidationPipe, HttpExceptionFilter } from '@app/common';
+import { createValidationPipe, HttpExceptionFilter, registerRequestShapeChecks } from '@app/common';
 import { API_PREFIX } from './api-prefix.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
 import { serveWebApp } from './web/web-app.js';
@@ -30,6 +30,8 @@ export async function createApiApp(
     // enough for the OpenAPI document (openapi.ts).
     preview: options.preview ?? false,
   });
+  // NUL bytes and deep nesting are refused before any guard, pipe or handler (issue 13).
+  registerRequestShapeChecks(app.getHttpAdapter().getInstance());
   await app.register(helmet as never, {
     // The SPA and hls.js load media from the same origin; inline styles are used by React.
     contentSecurityPolicy: {

@@ -3,3 +3,4 @@ export * from './validation.pipe.js';
 export * from './password-hasher.js';
 export * from './dependency-outage.js';
 export * from './readiness.js';
+export * from './request-shape.js';

@@ -197,12 +197,32 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
-  /** Failed logins per account (and per client address) in LOGIN_WINDOW_SECONDS before 429. */
+  /**
+   * Failed logins for one account from one client address in LOGIN_WINDOW_SECONDS before that
+   * address gets 429 for that account (README, "Sign-in limits"). Also the budget of reset and
+   * activation e-mails per e-mail and per address, and of registrations per address.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   LOGIN_MAX_ATTEMPTS = 5;
 
+  /** Failed logins from one client address, whatever the accounts, before 429 (a NAT holds many people). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_ADDRESS_MAX_ATTEMPTS = 100;
+
+  /**
+   * Failed logins for one account, from addresses it has not signed in from, before further
+   * checks are spaced by a growing delay (1 s, 2 s, 4 s, ... up to LOGIN_WINDOW_SECONDS).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_ACCOUNT_FREE_ATTEMPTS = 10;
+
+  /** The window of every sign-in counter, and the longest delay. */
   @Transform(toInt)
   @IsInt()
   @Min(1)

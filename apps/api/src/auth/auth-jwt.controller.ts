@@ -31,7 +31,12 @@ export class AuthJwtController {
   @ApiBody({ type: LoginDto })
   @ApiResponse({ status: 200, type: TokenPairDto })
   @ApiResponse({ status: 401, type: DetailDto, description: 'Wrong password, unknown or inactive account alike' })
-  @ApiResponse({ status: 429, type: DetailDto, description: 'Too many failed logins for this account or address' })
+  @ApiResponse({
+    status: 429,
+    description:
+      'Too many failed logins for this account from this address, from this address, or (a delay) for this account; Retry-After says when',
+  })
+  @ApiResponse({ status: 503, description: 'The rate limiter store (Redis) is down: {"message"}; Retry-After' })
   create(@AuthBody(LOGIN_RULES) body: Body, @Ip() ip: string): Promise<TokenPair> {
     return this.auth.login(body.email as string, body.password as string, ip);
   }

@@ -31,8 +31,9 @@ export class AuthUsersController {
   @ApiBody({ type: RegisterDto })
   @ApiResponse({ status: 201, type: UserDto })
   @ApiResponse({ status: 400, description: 'Field errors, e.g. {"email": ["..."], "message": "..."}' })
-  register(@AuthBody(REGISTER_RULES) body: Body): Promise<UserDto> {
-    return this.auth.register(body as unknown as RegisterInput);
+  @ApiResponse({ status: 429, description: 'Too many registrations from this address' })
+  register(@AuthBody(REGISTER_RULES) body: Body, @Ip() ip: string): Promise<UserDto> {
+    return this.auth.register(body as unknown as RegisterInput, ip);
   }
 
   @Post('activation')

@@ -54,7 +54,9 @@ export class AuthService {
     private readonly mail: MailService,
   ) {}
 
-  async register(input: RegisterInput): Promise<UserDto> {
+  async register(input: RegisterInput, ip: string): Promise<UserDto> {
+    // Counted before the lookup: "already exists" tells whether an e-mail has an account.
+    await this.limiter.countRegistration(ip);
     if (await this.users.findByEmail(input.email)) throw emailTaken();
     const passwordHash = await this.hasher.hash(input.password);
     let user: User;
@@ -99,8 +101,7 @@ export class AuthService {
 
   /** Sends the activation link again to an inactive account; silent otherwise (no enumeration). */
   async resendActivation(email: string, ip: string): Promise<void> {
-    await this.limiter.assertAllowed('reset', { email, ip });
-    await this.limiter.record('reset', { email, ip });
+    await this.limiter.countEmailRequest({ email, ip });
     const user = await this.users.findByEmail(email);
     if (!user || user.isActive || user.isGuest) return;
     const link = this.link('activate', user, this.accountTokens.make('activation', user));
@@ -112,18 +113,16 @@ export class AuthService {
    * time (a dummy hash runs when there is no usable password to check).
    */
   async login(email: string, password: string, ip: string): Promise<TokenPair> {
-    const attempt = { email, ip };
-    await this.limiter.assertAllowed('login', attempt);
+    // Every limit is taken before the slow hash, so parallel guesses cannot all be checked.
+    const reservation = await this.limiter.reserveLogin({ email, ip });
     const user = await this.users.findByEmail(email);
     const checkable = user && !user.isGuest && !user.passwordHash.startsWith(UNUSABLE_PASSWORD_PREFIX);
     const passwordOk = checkable
       ? await this.hasher.verify(password, user.passwordHash)
       : await this.hasher.verifyDummy(password);
-    if (!user || !passwordOk || !user.isActive) {
-      await this.limiter.record('login', attempt);
-      throw new UnauthorizedException({ detail: AUTH_MESSAGES.loginFailed });
-    }
-    await this.limiter.clearAccount('login', email);
+    // A failure keeps its reserved places: they are the count.
+    if (!user || !passwordOk || !user.isActive) throw new UnauthorizedException({ detail: AUTH_MESSAGES.loginFailed });
+    await this.limiter.loginSucceeded(reservation);
     await this.users.recordLogin(user.id);
     return this.jwtTokens.issuePair(user);
   }
@@ -147,8 +146,7 @@ export class AuthService {
 
   /** Always 204 to the caller: whether the e-mail belongs to an account is never revealed. */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
-    await this.limiter.assertAllowed('reset', { email, ip });
-    await this.limiter.record('reset', { email, ip });
+    await this.limiter.countEmailRequest({ email, ip });
     const user = await this.users.findByEmail(email);
     if (!user?.isActive || user.isGuest) return;
     const link = this.link('password-reset', user, this.accountTokens.make('password-reset', user));

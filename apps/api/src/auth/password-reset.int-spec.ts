@@ -116,7 +116,10 @@ describe('password reset (auth/users/reset_password/, reset_password_confirm/)',
     for (let i = 1; i <= 3; i++) expect((await requestReset('target@example.com', `198.51.100.${i}`)).status).toBe(204);
     const limited = await requestReset('target@example.com', '198.51.100.50');
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ detail: 'Too many attempts, try again later.' });
+    expect(await limited.json()).toEqual({
+      detail: 'Too many attempts, try again later.',
+      message: expect.stringMatching(/^Too many attempts, try again in \d+ minutes\.$/),
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await requestReset('someone-else@example.com', '198.51.100.51')).status).toBe(204);
   });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { isIPv6 } from 'node:net';
 import {
   Catch,
   HttpException,
@@ -8,24 +10,53 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
   type OnModuleDestroy,
+  type OnModuleInit,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppConfig } from '@app/config';
 import { AUTH_MESSAGES } from '@app/contracts';
 
-export type LimitedAction = 'login' | 'reset';
-
-export class TooManyAttemptsException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super({ detail: AUTH_MESSAGES.tooManyAttempts }, HttpStatus.TOO_MANY_REQUESTS);
+/** An auth answer that tells the client when to come back (Retry-After). */
+abstract class RetryLaterException extends HttpException {
+  constructor(
+    body: Record<string, string>,
+    status: HttpStatus,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(body, status);
   }
 }
 
-/** Adds Retry-After to 429 answers (the global filter knows nothing about it). */
-@Catch(TooManyAttemptsException)
+export class TooManyAttemptsException extends RetryLaterException {
+  constructor(retryAfterSeconds: number) {
+    // `detail` as djoser/DRF clients read it; `message` says how long to wait (DESIGN.md §2.3).
+    const message = `Too many attempts, try again in ${humanWait(retryAfterSeconds)}.`;
+    super({ detail: AUTH_MESSAGES.tooManyAttempts, message }, HttpStatus.TOO_MANY_REQUESTS, retryAfterSeconds);
+  }
+}
+
+/** Redis, which holds the counters, is unreachable: sign-in waits rather than going unlimited. */
+export class LimiterUnavailableException extends RetryLaterException {
+  constructor() {
+    super(
+      { message: 'Signing in is unavailable for a moment (a service it needs is down). Please try again shortly.' },
+      HttpStatus.SERVICE_UNAVAILABLE,
+      5,
+    );
+  }
+}
+
+function humanWait(seconds: number): string {
+  if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** Adds Retry-After to 429 and 503 answers of the auth endpoints (the global filter knows nothing of it). */
+@Catch(RetryLaterException)
 export class TooManyAttemptsFilter implements ExceptionFilter {
-  catch(exception: TooManyAttemptsException, host: ArgumentsHost): void {
+  catch(exception: RetryLaterException, host: ArgumentsHost): void {
     void host
       .switchToHttp()
       .getResponse<FastifyReply>()
@@ -42,76 +73,193 @@ export interface Attempt {
   ip: string;
 }
 
+/** What a login reserved before its password check; handed back to `loginSucceeded`. */
+export interface LoginReservation {
+  account: string;
+  address: string;
+  pair: string;
+  /** The attempt used one of the account's free checks (refunded on success). */
+  accountPoint: boolean;
+}
+
 /**
- * Fixed-window counters in Redis (shared by every api replica): LOGIN_MAX_ATTEMPTS per
- * LOGIN_WINDOW_SECONDS, per account and per client address. Counted for any e-mail, registered
- * or not, so a 429 reveals nothing about which accounts exist.
+ * The brute-force limits of DESIGN.md §7, on rate-limiter-flexible's atomic Redis counters
+ * (shared by every api replica). A login *reserves* its place in every counter before the
+ * password is hashed (one atomic INCR per counter), so however many requests arrive at once, no
+ * more than the limits are ever checked; a correct password gives its place back.
+ *
+ * - per (account, address): LOGIN_MAX_ATTEMPTS failures per window, then 429 for that pair only:
+ *   someone guessing from one place never locks the owner out elsewhere;
+ * - per address: LOGIN_ADDRESS_MAX_ATTEMPTS failures per window, whatever the accounts (a NAT
+ *   or proxy with one failing user still lets the others in);
+ * - per account, from addresses it has not signed in from: LOGIN_ACCOUNT_FREE_ATTEMPTS failures
+ *   per window, then one check at a time with a growing delay (1 s, 2 s, 4 s, ... up to the
+ *   window) instead of a wall. An address the account signed in from in the last 30 days skips
+ *   this delay, so its owner signs in while others guess from elsewhere.
+ *
+ * Counted for any e-mail, registered or not, so a 429 reveals nothing about which accounts exist.
+ * Redis being down answers 503: the limits are never skipped.
  */
 @Injectable()
-export class RateLimiter implements OnModuleDestroy {
+export class RateLimiter implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('RateLimiter');
   private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly pairs: RateLimiterRedis;
+  private readonly addresses: RateLimiterRedis;
+  private readonly accounts: RateLimiterRedis;
+  /** One key per account: held for the current delay by the one check it lets through. */
+  private readonly accountGate: RateLimiterRedis;
+  /** Checks let through the gate this window: the next delay is 2^count seconds. */
+  private readonly accountDelays: RateLimiterRedis;
+  /** Reset and activation e-mails per e-mail and per address; registrations per address. */
+  private readonly requests: RateLimiterRedis;
   private lastErrorLog = 0;
 
   constructor(private readonly config: AppConfig) {
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2000, lazyConnect: true });
+    this.prefix = `${config.REDIS_PREFIX}:ratelimit`;
+    // No offline queue: while Redis is away a command fails at once (503) instead of waiting.
+    this.redis = new Redis(config.REDIS_URL, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: 2000,
+    });
     this.redis.on('error', (error: Error) => this.logThrottled(`Redis: ${error.message}`));
+    const window = config.LOGIN_WINDOW_SECONDS;
+    const limiter = (name: string, points: number, duration = window) =>
+      new RateLimiterRedis({
+        storeClient: this.redis,
+        rejectIfRedisNotReady: true,
+        keyPrefix: `${this.prefix}:${name}`,
+        points,
+        duration,
+      });
+    this.pairs = limiter('login:pair', config.LOGIN_MAX_ATTEMPTS);
+    this.addresses = limiter('login:address', config.LOGIN_ADDRESS_MAX_ATTEMPTS);
+    this.accounts = limiter('login:account', config.LOGIN_ACCOUNT_FREE_ATTEMPTS);
+    this.accountGate = limiter('login:gate', 1, 1);
+    this.accountDelays = limiter('login:delays', Number.MAX_SAFE_INTEGER);
+    this.requests = limiter('requests', config.LOGIN_MAX_ATTEMPTS);
+  }
+
+  /** Gives the connection a moment at start-up, so the first login does not meet a 503. */
+  async onModuleInit(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await Promise.race([once(this.redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.redis.disconnect();
   }
 
-  /** Throws 429 when either counter for this attempt is already at the limit. */
-  async assertAllowed(action: LimitedAction, attempt: Attempt): Promise<void> {
-    const keys = this.keys(action, attempt);
-    const result = await this.safely(async () => {
-      const counts = await this.redis.mget(...keys);
-      const blocked = keys.filter((_key, index) => Number(counts[index] ?? 0) >= this.config.LOGIN_MAX_ATTEMPTS);
-      if (blocked.length === 0) return 0;
-      const ttls = await Promise.all(blocked.map((key) => this.redis.ttl(key)));
-      return Math.max(1, ...ttls);
-    });
-    if (result) throw new TooManyAttemptsException(result);
-  }
-
-  /** Counts one failed login, or one reset request. */
-  async record(action: LimitedAction, attempt: Attempt): Promise<void> {
-    await this.safely(async () => {
-      const pipeline = this.redis.multi();
-      for (const key of this.keys(action, attempt)) {
-        // The window starts at the first attempt; later ones do not extend it.
-        pipeline.set(key, 0, 'EX', this.config.LOGIN_WINDOW_SECONDS, 'NX').incr(key);
+  /**
+   * Takes this login's place in every counter, atomically, before the password is checked.
+   * Throws 429 (with how long to wait) when any limit is reached, 503 when Redis is down.
+   */
+  async reserveLogin(attempt: Attempt): Promise<LoginReservation> {
+    const account = accountKey(attempt.email);
+    const address = addressKey(attempt.ip);
+    const reservation: LoginReservation = { account, address, pair: `${account}:${address}`, accountPoint: false };
+    await this.guarded(async () => {
+      await this.take(this.pairs, reservation.pair);
+      try {
+        await this.take(this.addresses, address);
+      } catch (error) {
+        await this.pairs.reward(reservation.pair);
+        throw error;
       }
-      await pipeline.exec();
+      try {
+        if (!(await this.isKnownAddress(account, address))) {
+          reservation.accountPoint = await this.takeAccountTurn(account);
+        }
+      } catch (error) {
+        // Not checked, so not a failure: the pair and the address get their places back.
+        await Promise.all([this.pairs.reward(reservation.pair), this.addresses.reward(address)]);
+        throw error;
+      }
     });
-  }
-
-  /** A successful login clears the account's counter (not the address's: one good password must not unlock guessing at others). */
-  async clearAccount(action: LimitedAction, email: string): Promise<void> {
-    await this.safely(() => this.redis.del(this.accountKey(action, email)));
-  }
-
-  private keys(action: LimitedAction, attempt: Attempt): string[] {
-    return [this.accountKey(action, attempt.email), `${this.config.REDIS_PREFIX}:ratelimit:${action}:ip:${attempt.ip}`];
-  }
-
-  private accountKey(action: LimitedAction, email: string): string {
-    // Hashed so that Redis never holds e-mail addresses.
-    const account = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
-    return `${this.config.REDIS_PREFIX}:ratelimit:${action}:account:${account}`;
+    return reservation;
   }
 
   /**
-   * Redis being down must not stop people from signing in: the limiter then lets requests
-   * through and says so in the log.
+   * The password was right: this address's failures for the account are forgiven, its places
+   * are given back, and the address is remembered as the account's own.
    */
-  private async safely<T>(operation: () => Promise<T>): Promise<T | undefined> {
+  async loginSucceeded(reservation: LoginReservation): Promise<void> {
+    try {
+      await Promise.all([
+        this.pairs.delete(reservation.pair),
+        this.addresses.reward(reservation.address),
+        reservation.accountPoint ? this.accounts.reward(reservation.account) : undefined,
+        this.redis.set(this.knownKey(reservation.account, reservation.address), '1', 'EX', KNOWN_ADDRESS_SECONDS),
+      ]);
+    } catch (error) {
+      // The limits were applied and the password is right: the person signs in; the places
+      // not given back only expire with the window.
+      this.logThrottled(`rate limiter could not record a sign-in: ${(error as Error).message}`);
+    }
+  }
+
+  /** Counts one reset or activation e-mail request, per e-mail and per address. */
+  async countEmailRequest(attempt: Attempt): Promise<void> {
+    await this.guarded(async () => {
+      await this.take(this.requests, `email:${accountKey(attempt.email)}`);
+      await this.take(this.requests, `address:${addressKey(attempt.ip)}`);
+    });
+  }
+
+  /** Counts one registration per address: "already exists" answers must not be an unlimited oracle. */
+  async countRegistration(ip: string): Promise<void> {
+    await this.guarded(() => this.take(this.requests, `register:${addressKey(ip)}`));
+  }
+
+  /**
+   * The account's free failures, then the growing delay: when they are spent, one check at a
+   * time passes the gate, and holds it shut for 2^n seconds (n = checks let through so far).
+   * Answers whether a free point was taken.
+   */
+  private async takeAccountTurn(account: string): Promise<boolean> {
+    try {
+      await this.accounts.consume(account);
+      return true;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+    }
+    const through = (await this.accountDelays.get(account))?.consumedPoints ?? 0;
+    const delay = Math.min(2 ** through, this.config.LOGIN_WINDOW_SECONDS);
+    // penalty() is the same atomic INCR as consume(); only its first caller sees 1.
+    const gate = await this.accountGate.penalty(account, 1, { customDuration: delay });
+    if (gate.consumedPoints !== 1) throw new TooManyAttemptsException(seconds(gate.msBeforeNext));
+    await this.accountDelays.penalty(account);
+    return false;
+  }
+
+  /** consume() whose refusal is a 429 carrying the counter's own wait. */
+  private async take(limiter: RateLimiterRedis, key: string): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new TooManyAttemptsException(seconds(error.msBeforeNext));
+      throw error;
+    }
+  }
+
+  private async isKnownAddress(account: string, address: string): Promise<boolean> {
+    return (await this.redis.exists(this.knownKey(account, address))) === 1;
+  }
+
+  private knownKey(account: string, address: string): string {
+    return `${this.prefix}:login:known:${account}:${address}`;
+  }
+
+  /** A Redis failure is a 503 for the caller and a warning in the log, never a skipped limit. */
+  private async guarded<T>(operation: () => Promise<T>): Promise<T> {
     try {
       return await operation();
     } catch (error) {
-      this.logThrottled(`rate limiting skipped: ${(error as Error).message}`);
-      return undefined;
+      if (error instanceof HttpException) throw error;
+      this.logThrottled(`rate limiter store unavailable: ${(error as Error).message}`);
+      throw new LimiterUnavailableException();
     }
   }
 
@@ -120,4 +268,35 @@ export class RateLimiter implements OnModuleDestroy {
     this.lastErrorLog = Date.now();
     this.logger.warn(message);
   }
+}
+
+/** How long a successful sign-in makes an address the account's own. */
+const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
+
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** Hashed so that Redis never holds e-mail addresses. */
+function accountKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+}
+
+/**
+ * An IPv6 client is counted by its /64, the block one subscriber gets: otherwise each of the
+ * 2^64 addresses it holds would have a budget of its own.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head, tail = ''] = ip.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = ip.includes('::') && tail ? tail.split(':') : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  const groups = [...headParts, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailParts];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }

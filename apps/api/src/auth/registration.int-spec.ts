@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
-import { login, newPerson, PUBLIC_URL, startAuthApi, type AuthTestApi } from './test-kit.js';
+import { login, newPerson, PUBLIC_URL, register as registerFrom, startAuthApi, type AuthTestApi } from './test-kit.js';
 
 // Each password hash costs ~0.3 s of CPU (scrypt at OWASP cost); a busy machine needs room.
 jest.setTimeout(60_000);
 
 describe('registration and activation (auth/users/, auth/users/activation/)', () => {
   let api: AuthTestApi;
-  const register = (json: unknown) => api.request('/cuviewTV/auth/users/', { method: 'POST', json });
+  const register = (json: unknown) => registerFrom(api, json);
   const activate = (json: unknown) => api.request('/cuviewTV/auth/users/activation/', { method: 'POST', json });
 
   beforeAll(async () => {

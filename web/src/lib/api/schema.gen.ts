@@ -2802,6 +2802,13 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Too many registrations from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   AuthUsersController_activation: {
@@ -2980,14 +2987,19 @@ export interface operations {
           'application/json': components['schemas']['DetailDto'];
         };
       };
-      /** @description Too many failed logins for this account or address */
+      /** @description Too many failed logins for this account from this address, from this address, or (a delay) for this account; Retry-After says when */
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': components['schemas']['DetailDto'];
+        content?: never;
+      };
+      /** @description The rate limiter store (Redis) is down: {"message"}; Retry-After */
+      503: {
+        headers: {
+          [name: string]: unknown;
         };
+        content?: never;
       };
     };
   };

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { assertCleanRequestText } from '@app/common';
 
 /**
  * The JSON object in a multipart form's `data` field (video and banner forms). The forms send
@@ -15,5 +16,6 @@ export function parseDataField(value: string | undefined): Record<string, unknow
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new BadRequestException({ message: 'The "data" field must be a JSON object' });
   }
+  assertCleanRequestText(parsed, 'data');
   return parsed as Record<string, unknown>;
 }

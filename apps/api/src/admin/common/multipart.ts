@@ -19,6 +19,7 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assertCleanRequestText } from '@app/common';
 import { AppConfig } from '@app/config';
 
 /** Registers @fastify/multipart on the api's fastify instance (it streams; nothing is buffered). */
@@ -195,7 +196,10 @@ export class UploadSpool implements OnApplicationBootstrap, OnApplicationShutdow
               message: `The form field "${printable(part.fieldname)}" is too large`,
             });
           }
-          fields.set(part.fieldname, String(part.value ?? ''));
+          const value = String(part.value ?? '');
+          // Text fields arrive here, past the request hook that checks every other input.
+          assertCleanRequestText({ [part.fieldname]: value }, '');
+          fields.set(part.fieldname, value);
         }
       }
     } catch (error) {
