@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { PasswordHasher } from './password-hasher.js';
+import { PasswordHasher } from '@app/common';
 import { login, newPerson, register, registerActive, startAuthApi, type AuthTestApi } from './test-kit.js';
 
 // Each password hash costs ~0.3 s of CPU (scrypt at OWASP cost); before the fix the
