@@ -237,6 +237,23 @@ function printable(value: string): string {
   return value.replace(/[^\x20-\x7e]/g, '?').slice(0, 80);
 }
 
+/**
+ * The parse errors of @fastify/busboy 3 (the parser under @fastify/multipart). They carry no
+ * code, only these messages, so each is matched by its words; every one is the client's form
+ * at fault, never the server.
+ */
+const BUSBOY_FORM_ERRORS: [RegExp, string][] = [
+  [/^Multipart: Boundary not found$/, 'The form has no boundary: send it as multipart/form-data with a boundary'],
+  // The body ended before the closing boundary: a cut-off upload, or a body whose boundary is
+  // not the one the Content-Type declares (busboy never finds a part and reads to the end).
+  [
+    /^Unexpected end of multipart data$|terminated early due to unexpected end of multipart data$/,
+    'The form is incomplete: it ends before its closing boundary, or its boundary is not the declared one',
+  ],
+  // The boundary, with the "\r\n--" before it, is the parser's search needle of at most 256 bytes.
+  [/^The needle cannot (have a length bigger than 256|be an empty)/, 'The form boundary is too long'],
+];
+
 /** @fastify/multipart and busboy errors to the answers a client can act on. */
 export function toHttpError(error: unknown, maxFileBytes: number): unknown {
   if (error instanceof HttpException) return error;
@@ -251,18 +268,20 @@ export function toHttpError(error: unknown, maxFileBytes: number): unknown {
       return new HttpException({ message: 'Too many fields in the form' }, HttpStatus.PAYLOAD_TOO_LARGE);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new UnsupportedMediaTypeException({ message: 'Send the form as multipart/form-data' });
-    case 'FST_MP_PREMATURE_CLOSE':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      // A text part declared Content-Type: application/json whose value does not parse.
+      return new BadRequestException({ message: 'A form field declared as JSON is not valid JSON' });
     case 'FST_PROTO_VIOLATION':
+      return new BadRequestException({ message: 'A form field has a reserved name (such as __proto__)' });
+    case 'FST_MP_PREMATURE_CLOSE':
     case 'ERR_STREAM_PREMATURE_CLOSE':
-      // The client went away mid-upload (nobody will read this answer) or sent a bad form.
-      return new BadRequestException({ message: 'The upload was interrupted or the form is malformed' });
+      // The client went away mid-upload: nobody will read this answer.
+      return new BadRequestException({ message: 'The upload was interrupted' });
     default: {
-      // busboy's own parse errors carry no code, only these messages.
+      if (code !== undefined) return error;
       const message = (error as Error | undefined)?.message ?? '';
-      if (/^(Unexpected end of (form|file)|Malformed|Multipart:)/.test(message)) {
-        return new BadRequestException({ message: 'The upload was interrupted or the form is malformed' });
-      }
-      return error;
+      const known = BUSBOY_FORM_ERRORS.find(([pattern]) => pattern.test(message));
+      return known ? new BadRequestException({ message: known[1] }) : error;
     }
   }
 }
