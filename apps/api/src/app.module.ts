@@ -8,7 +8,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { StorageModule } from './storage/storage.module.js';
-import { TrackerProxyController } from './tracker-proxy/tracker-proxy.controller.js';
+import { TrackerProxyModule } from './tracker-proxy/tracker-proxy.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { SearchModule } from './search/search.module.js';
 import { PlaylistsModule } from './playlists/playlists.module.js';
@@ -30,6 +30,7 @@ const FEATURES: DynamicModule['imports'] = [
   ShareModule,
   MediaModule,
   AnalysisModule,
+  TrackerProxyModule,
 ];
 
 @Module({})
@@ -38,7 +39,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(), AuthCoreModule, ...(FEATURES ?? [])],
-      controllers: [HealthController, TrackerProxyController],
+      controllers: [HealthController],
     };
   }
 }

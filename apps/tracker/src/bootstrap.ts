@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { BadRequestException, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@app/config';
@@ -15,7 +16,27 @@ export async function createTrackerApp(
     logger: options.logger ?? ['error', 'warn', 'log'],
   });
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(refusingDeepBodies(createValidationPipe()));
   app.enableShutdownHooks();
   return app;
+}
+
+/**
+ * class-transformer walks the body recursively before the DTO is checked, so a body nested a
+ * few thousand levels deep (any client can send one through /tracker/) overflows the stack
+ * there. The lookups take flat lists of numbers: such a body is the client's error, a 400.
+ */
+function refusingDeepBodies(pipe: PipeTransform): PipeTransform {
+  return {
+    async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+      try {
+        return (await pipe.transform(value, metadata)) as unknown;
+      } catch (error) {
+        if (error instanceof RangeError && /call stack/i.test(error.message)) {
+          throw new BadRequestException({ message: 'The request body is nested too deeply' });
+        }
+        throw error;
+      }
+    },
+  };
 }
