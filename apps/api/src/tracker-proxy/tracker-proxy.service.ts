@@ -1,11 +1,4 @@
-import {
-  BadRequestException,
-  HttpException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { HttpException, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { AppConfig } from '@app/config';
 
 /** The calls the tracking service answers (apps/tracker's LookupController). */
@@ -35,7 +28,9 @@ export class TrackerProxyService {
     if (!TRACKER_CALLS.has(call)) {
       throw new NotFoundException({ message: `Unknown tracker call: ${printable(call)}` });
     }
-    const payload = serialise(body);
+    // Outside the try: a body that cannot be serialised is not the tracker's outage. (The
+    // api's edge checks bound its depth, so JSON.stringify's recursion cannot overflow.)
+    const payload = JSON.stringify(body ?? {});
     let status: number;
     let text: string;
     try {
@@ -70,22 +65,6 @@ function unavailable(): ServiceUnavailableException {
   return new ServiceUnavailableException({
     message: 'The tracking service is not available right now, please try again',
   });
-}
-
-/**
- * The body as the tracker receives it. JSON.stringify recurses: a body a few thousand levels
- * deep (which JSON.parse read without trouble) overflows the stack here, and is the client's
- * error.
- */
-function serialise(body: unknown): string {
-  try {
-    return JSON.stringify(body ?? {});
-  } catch (error) {
-    if (error instanceof RangeError) {
-      throw new BadRequestException({ message: 'The request body is nested too deeply' });
-    }
-    throw error;
-  }
 }
 
 function parseJson(text: string): unknown {
