@@ -72,21 +72,28 @@ export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze,
         : offset + ANALYSIS_WINDOW_SECONDS;
     const spans = analysisSpans(offset, end, await this.videos.findTrackEntries(videoId));
 
-    // Where each part's mark is read: its own audio, or, when the window cuts an entry to less
-    // than a decode needs, the end of that entry's audio before the window too (the whole
-    // entry carries one code; a window may hold only its last seconds).
+    // Where each part's mark is read: its own audio, or, when the window cuts an entry short,
+    // more of that entry's audio around the window (the whole entry carries one code; a window
+    // may hold only its first or last seconds): before the window when too little is left, and
+    // after it, up to the entry's end, while the part holds less than a sure decode wants.
     const need = this.engine.watermarkReadSeconds;
     const markFrom = spans.map((s) =>
       s.audioEnd - s.audioStart >= need
         ? s.audioStart
         : Math.min(s.audioStart, Math.max(s.entryStart, s.audioEnd - need)),
     );
+    const markTo = spans.map((s, i) =>
+      s.audioEnd >= end && video.duration > 0
+        ? Math.max(s.audioEnd, Math.min(s.entryEnd, video.duration, markFrom[i]! + 2 * need))
+        : s.audioEnd,
+    );
     const lead = Math.max(0, offset - Math.min(offset, ...markFrom));
+    const tail = Math.max(0, Math.max(end, ...markTo) - end);
 
     return this.scratch.withDir(async (dir) => {
       const tools = { signal: context.signal, log: toMediaLogger(context.log) };
       const started = performance.now();
-      const source = await this.locateWindow(video, offset - lead, ANALYSIS_WINDOW_SECONDS + lead, dir);
+      const source = await this.locateWindow(video, offset - lead, ANALYSIS_WINDOW_SECONDS + lead + tail, dir);
       if (!source) return { spans: spans.map(({ start, end }) => ({ start, end, watermark: null, footprint: [] })) };
       const fetched = performance.now();
 
@@ -96,7 +103,7 @@ export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze,
           ? extractAudioPcm(source.path, format, { ...tools, start: offset - lead + from, duration: seconds })
           : slice(await extractAudioPcm(source.path, format, tools), format, source.startInFile + from, seconds);
       const [marked, mono] = await Promise.all([
-        source.watermarked ? decode(this.engine.watermarkFormat, 0, ANALYSIS_WINDOW_SECONDS + lead) : undefined,
+        source.watermarked ? decode(this.engine.watermarkFormat, 0, ANALYSIS_WINDOW_SECONDS + lead + tail) : undefined,
         decode(this.engine.fingerprintFormat, lead, ANALYSIS_WINDOW_SECONDS),
       ]);
       const decoded = performance.now();
@@ -109,7 +116,8 @@ export class VideoAnalyzeProcessor implements JobProcessor<JobName.VideoAnalyze,
         // Both steps are pure computation: let the job's lock renewal (and other jobs) run between them.
         await yieldToEventLoop();
         const markedFrom = markFrom[i]! - (offset - lead);
-        const watermark = marked ? this.engine.decodeWatermark(marked, markedFrom, to + lead) : null;
+        const markedTo = markTo[i]! - (offset - lead);
+        const watermark = marked ? this.engine.decodeWatermark(marked, markedFrom, markedTo) : null;
         await yieldToEventLoop();
         result.push({ start: span.start, end: span.end, watermark, footprint });
       }

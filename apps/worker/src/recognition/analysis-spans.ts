@@ -13,6 +13,8 @@ export interface AnalysisSpan {
   entryId: number | null;
   /** Where the entry starts playing (its mark too), possibly before the window. */
   entryStart: number;
+  /** Where the entry stops playing, possibly after the window. */
+  entryEnd: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export function analysisSpans(from: number, to: number, entries: readonly TrackE
     .filter((e) => e.endTime > e.startTime)
     .sort((a, b) => a.startTime - b.startTime || a.endTime - b.endTime);
   if (sorted.length === 0)
-    return [{ start: from, end: to, audioStart: from, audioEnd: to, entryId: null, entryStart: from }];
+    return [{ start: from, end: to, audioStart: from, audioEnd: to, entryId: null, entryStart: from, entryEnd: to }];
   const spans: AnalysisSpan[] = [];
   let previousEnd = -Infinity;
   sorted.forEach((entry, i) => {
@@ -41,7 +43,15 @@ export function analysisSpans(from: number, to: number, entries: readonly TrackE
     if (end <= start) return;
     const audioStart = Math.max(start, entry.startTime);
     const audioEnd = Math.max(audioStart, Math.min(end, entry.endTime));
-    spans.push({ start, end, audioStart, audioEnd, entryId: entry.id, entryStart: Math.max(0, entry.startTime) });
+    spans.push({
+      start,
+      end,
+      audioStart,
+      audioEnd,
+      entryId: entry.id,
+      entryStart: Math.max(0, entry.startTime),
+      entryEnd: entry.endTime,
+    });
   });
   return spans;
 }
