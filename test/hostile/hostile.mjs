@@ -15,7 +15,7 @@ assert.ok(BASE_URL, 'BASE_URL names the running product (infra/test/hostile.mjs 
 const base = new URL(BASE_URL);
 assert.ok(['127.0.0.1', 'localhost'].includes(base.hostname), 'the hostile suite only talks to loopback');
 
-/** The demo accounts of the seeded catalogue (libs/db/src/seed/demo/catalogue.ts). */
+/** The demo accounts of the seeded catalogue (libs/catalogue-seed/src/demo/catalogue.ts). */
 export const VIEWER = { email: 'viewer@cuview.local', password: 'viewer-password' };
 export const STAFF = { email: 'staff@cuview.local', password: 'staff-password' };
 export const API = '/cuviewTV';
