@@ -212,8 +212,11 @@ async function startProduct() {
   await waitFor(async () => (await fetch(`${env.PUBLIC_URL}/readyz`)).ok, 'api', 90);
   log('seeding the small demo catalogue');
   if (
-    spawnSync(process.execPath, ['dist/libs/catalogue-seed/src/cli/seed.js', '--small'], { cwd: root, env, stdio: 'ignore' })
-      .status !== 0
+    spawnSync(process.execPath, ['dist/libs/catalogue-seed/src/cli/seed.js', '--small'], {
+      cwd: root,
+      env,
+      stdio: 'ignore',
+    }).status !== 0
   ) {
     throw new Error('seeding failed');
   }
