@@ -25,6 +25,13 @@ describe('API documentation', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
     expect(html).toContain('/cuviewTV/openapi.json');
+    // Scalar's bundle comes from our own origin (works offline, within script-src 'self').
+    expect(html).toContain('src="/cuviewTV/docs/scalar.js"');
+    expect(html).not.toContain('jsdelivr');
+    const bundle = await api.request('/cuviewTV/docs/scalar.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
     const script = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1];
     const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
     const csp = response.headers.get('content-security-policy')!;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { API_PREFIX } from '../api-prefix.js';
 
 export const OPENAPI_PATH = `/${API_PREFIX}/openapi.json`;
 export const API_DOCS_PATH = `/${API_PREFIX}/docs`;
+/** Scalar's browser bundle, served from our own origin: the page works offline and under our CSP. */
+export const API_DOCS_SCRIPT_PATH = `/${API_PREFIX}/docs/scalar.js`;
 
 /**
  * The committed document (`npm run openapi` writes it): the repository root from the sources,
@@ -33,10 +36,12 @@ function renderReferencePage(): string {
     write: (chunk: string) => (html += chunk),
     end: () => undefined,
   } as unknown as ServerResponse;
-  const handler = apiReference({ url: OPENAPI_PATH, pageTitle: 'CUVIEW TV API', withFastify: true }) as (
-    request: unknown,
-    response: ServerResponse,
-  ) => void;
+  const handler = apiReference({
+    url: OPENAPI_PATH,
+    pageTitle: 'CUVIEW TV API',
+    cdn: API_DOCS_SCRIPT_PATH,
+    withFastify: true,
+  }) as (request: unknown, response: ServerResponse) => void;
   handler(undefined, sink);
   return html;
 }
@@ -44,8 +49,9 @@ function renderReferencePage(): string {
 /**
  * Serves the committed OpenAPI document and an interactive reference (Scalar) built from it,
  * so integrators read the same document the web client's types come from. The reference page
- * loads Scalar from its CDN and starts it with one inline module script; that script is
- * allowed by its hash on this route only, the rest of the site keeps helmet's policy.
+ * loads Scalar's bundle (`@scalar/api-reference`, served by us, not from a CDN) and starts it
+ * with one inline script; that script is allowed by its hash on this route only, the rest of
+ * the site keeps helmet's policy.
  */
 export async function serveApiDocs(app: NestFastifyApplication, directives: Record<string, string[]>): Promise<void> {
   const document = await readFile(openApiFile(), 'utf8');
@@ -54,6 +60,10 @@ export async function serveApiDocs(app: NestFastifyApplication, directives: Reco
   const hashes = inline.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
   const fastify = app.getHttpAdapter().getInstance();
 
+  const bundle = await readFile(createRequire(import.meta.url).resolve('@scalar/api-reference/browser/standalone.js'));
+  fastify.get(API_DOCS_SCRIPT_PATH, (_request, reply) => {
+    void reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(bundle);
+  });
   fastify.get(OPENAPI_PATH, (_request, reply) => {
     void reply.type('application/json; charset=utf-8').send(document);
   });
