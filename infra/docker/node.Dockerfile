@@ -14,6 +14,8 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
+# The committed OpenAPI document, served at /cuviewTV/openapi.json.
+COPY --from=build /app/openapi openapi
 COPY package.json ./
 USER node
 CMD ["node", "--enable-source-maps", "dist/apps/api/src/main.js"]

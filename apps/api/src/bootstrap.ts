@@ -7,7 +7,19 @@ import { AppModule } from './app.module.js';
 import { createValidationPipe, HttpExceptionFilter, registerRequestShapeChecks } from '@app/common';
 import { API_PREFIX } from './api-prefix.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
+import { serveApiDocs } from './docs/api-docs.js';
 import { serveWebApp } from './web/web-app.js';
+
+/** The SPA and hls.js load media from the same origin; inline styles are used by React. */
+const CSP_DIRECTIVES: Record<string, string[]> = {
+  defaultSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  connectSrc: ["'self'", 'https:'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  frameSrc: ['https:'],
+  scriptSrc: ["'self'", 'https:'],
+};
 
 /** Builds the api application; main.ts listens on the configured port, tests on port 0. */
 export async function createApiApp(
@@ -33,20 +45,10 @@ export async function createApiApp(
   // NUL bytes and deep nesting are refused before any guard, pipe or handler (issue 13).
   registerRequestShapeChecks(app.getHttpAdapter().getInstance());
   await app.register(helmet as never, {
-    // The SPA and hls.js load media from the same origin; inline styles are used by React.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ['https:'],
-        scriptSrc: ["'self'", 'https:'],
-      },
-    },
+    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
   });
+  await serveApiDocs(app, CSP_DIRECTIVES);
   const origins = [config.PUBLIC_URL, ...(config.CORS_ORIGINS?.split(',').map((o) => o.trim()) ?? [])];
   app.enableCors({ origin: origins, credentials: false });
   app.setGlobalPrefix(API_PREFIX, { exclude: ['healthz', 'readyz', 'metrics', 'share/{*path}', 'tracker/{*path}'] });

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/config';
 import { createDataSource } from '@app/db';
-import type { StorageDriver } from '@app/media';
+import { createStorage, type StorageDriver } from '@app/media';
 import { HealthServer } from './health-server.js';
 import { JOB_PROCESSORS, type JobProcessor } from './job-processor.js';
 import { JobQueues } from './job-queues.js';
@@ -23,7 +23,6 @@ import { ImageOwnersRepository } from './repositories/image-owners.repository.js
 import { VideoJobsRepository } from './repositories/video-jobs.repository.js';
 import { WatermarkCodesRepository } from './repositories/watermark-codes.repository.js';
 import { ScratchSpace } from './scratch-space.js';
-import { createStorage } from './storage.provider.js';
 import { LOGGER, REDIS, STORAGE } from './tokens.js';
 import { WorkerHost } from './worker-host.js';
 import { WorkerSettings } from './worker.settings.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Job } from 'bullmq';
 import { loadConfig } from '@app/config';
-import { JobName, type JobPayload } from '@app/contracts';
+import { ANALYSIS_WINDOW_SECONDS, JobName, type JobPayload } from '@app/contracts';
 import { matchFingerprint, uniqueHashes, type Fingerprint, type PostingRows } from '@app/recognition';
 import { FingerprintPeaksV21795280000002 } from '../../../libs/db/src/migrations/1795280000002-FingerprintPeaksV2.js';
 import { createTrackerApp } from '../../tracker/src/bootstrap.js';
@@ -10,7 +10,7 @@ import { MAX_FP_NUMBERS, WM_PROTOCOL } from '../../tracker/src/lookup/lookup.dto
 import type { RecognisedTrack } from '../../tracker/src/recognised/recognised-track.js';
 import { startWorker, type WorkerApp } from '../src/bootstrap.js';
 import { Reconciler } from '../src/reconciler.js';
-import { ANALYSIS_WINDOW_SECONDS, type AnalyzeResult } from '../src/processors/video-analyze.processor.js';
+import type { AnalyzeResult } from '../src/processors/video-analyze.processor.js';
 import type { TranscodeResult } from '../src/processors/video-transcode.processor.js';
 import { FOOTPRINT_MAX_LANDMARKS_PER_SECOND } from '../src/recognition/recognition-engine.js';
 import { createWorkerTestEnv, insertTwoSongVideo, readVideo, waitFor, type WorkerTestEnv } from './harness.js';

@@ -60,6 +60,7 @@ export * from './storage/keys.js';
 export * from './storage/local-storage.js';
 export * from './storage/s3-storage.js';
 export * from './storage/put-directory.js';
+export * from './storage/create-storage.js';
 
 export {
   generateTestVideo,

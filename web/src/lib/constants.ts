@@ -8,6 +8,8 @@ export const SCROLL_TOLERANCE_PX = 1;
 export const TRACK_ITEM_WIDTH_PX = 293;
 
 export const ANALYSIS_START_DELAY_MS = 4500;
+// Copies of ANALYSIS_OFFSET_STEP_SECONDS and ANALYSIS_WINDOW_SECONDS in libs/contracts (the web
+// app imports no server library); features/analysis/contracts-agree.test.ts holds them equal.
 export const ANALYSIS_OFFSET_STEP_S = 5;
 export const ANALYSIS_WINDOW_S = 30;
 export const ANALYSIS_TOGGLE_MS = 15000;

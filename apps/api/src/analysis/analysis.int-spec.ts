@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { JobName, QueueName, jobId } from '@app/contracts';
+import { JobName, QueueName, analysisOffset, jobId } from '@app/contracts';
 import { signTestAccessToken, startTestApi, uniqueRedisPrefix, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
-import { analysisOffset } from './analysis.service.js';
 
 describe('get_analyze_info', () => {
   let api: TestApi;

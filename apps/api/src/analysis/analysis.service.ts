@@ -9,12 +9,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { QueueEvents, type Job } from 'bullmq';
 import { Repository } from 'typeorm';
 import { AppConfig } from '@app/config';
-import { JobName, QueueName, Status } from '@app/contracts';
+import { JobName, QueueName, Status, analysisOffset } from '@app/contracts';
 import { Video } from '@app/db';
 import { QueueService } from '../queue/queue.service.js';
 
-/** The analysed window (DESIGN.md §2.12) and how long a person waits for it at most. */
-export const ANALYSIS_WINDOW_SECONDS = 30;
+/** How long a person waits for the analysed window (DESIGN.md §2.12) at most. */
 const ANALYSIS_TIMEOUT_MS = 15_000;
 
 export interface AnalyzeInfo {
@@ -45,12 +44,6 @@ interface WindowSpan {
  */
 export function spanAt<T extends { end: number }>(spans: readonly T[], position: number): T | undefined {
   return spans.find((s) => position < s.end) ?? spans.at(-1);
-}
-
-/** Spec viewer §4: a multiple of 5 s, capped at duration − 30. */
-export function analysisOffset(requested: number, duration: number): number {
-  const cap = Math.max(0, Math.floor((duration - ANALYSIS_WINDOW_SECONDS) / 5) * 5);
-  return Math.min(Math.floor(requested / 5) * 5, cap);
 }
 
 /**

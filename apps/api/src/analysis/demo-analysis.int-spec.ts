@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '@app/config';
-import { QueueName } from '@app/contracts';
+import { QueueName, analysisOffset } from '@app/contracts';
 import { createDataSource } from '@app/db';
 import { LocalStorage } from '@app/media';
 import { createTestDatabase, serviceUrls, signTestAccessToken, uniqueRedisPrefix } from '@app/testing';
@@ -19,7 +19,7 @@ import { WM_PROTOCOL } from '../../../tracker/src/lookup/lookup.dto.js';
 import { startWorker, type WorkerApp } from '../../../worker/src/bootstrap.js';
 import { loadWorkerSettings } from '../../../worker/src/worker.settings.js';
 import { createApiApp } from '../bootstrap.js';
-import { analysisOffset, spanAt } from './analysis.service.js';
+import { spanAt } from './analysis.service.js';
 import { fullProfile, JobQueue, seedDemoCatalogue } from './demo-catalogue.testing.js';
 
 const cacheDir = resolve(process.env.DEMO_MEDIA_DIR || '.data/demo-media');

@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { JobName, type JobPayload } from '@app/contracts';
+import { ANALYSIS_WINDOW_SECONDS, JobName, type JobPayload } from '@app/contracts';
 import { extractAudioPcm, type StorageDriver } from '@app/media';
 import { PermanentJobError } from '../errors.js';
 import type { JobContext, JobProcessor } from '../job-processor.js';
@@ -34,8 +34,6 @@ export interface AnalyzeSpan {
 export interface AnalyzeResult {
   spans: AnalyzeSpan[];
 }
-
-export const ANALYSIS_WINDOW_SECONDS = 30;
 
 /**
  * video.analyze (DESIGN.md §5): the 30 s window at `offset` of the video's own audio, taken

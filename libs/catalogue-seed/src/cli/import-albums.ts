@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { createDataSource } from '@app/db';
 import { AlbumImporter, collectAudioFiles } from '../album-importer.js';
 import { loadToolConfig, reportFatal } from './tool-config.js';
-import { createStorage, JobQueue } from '../services.js';
+import { createStorage } from '@app/media';
+import { JobQueue } from '../services.js';
 
 async function main(): Promise<void> {
   const folder = process.argv.slice(2).find((arg) => !arg.startsWith('-'));

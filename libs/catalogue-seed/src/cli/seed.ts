@@ -8,7 +8,8 @@ import { createDataSource } from '@app/db';
 import { loadToolConfig, reportFatal } from './tool-config.js';
 import { fullProfile, smallProfile } from '../demo/catalogue.js';
 import { seedDemoCatalogue } from '../seed.js';
-import { createStorage, JobQueue } from '../services.js';
+import { createStorage } from '@app/media';
+import { JobQueue } from '../services.js';
 
 const KNOWN = new Set(['--if-empty', '--reset', '--small']);
 
