@@ -11,6 +11,20 @@ export function imageUrl(kind: ImageKind, id: number | string, size: ImageSize =
 }
 
 /**
+ * A playlist's cover address. A personal playlist has no picture of its own, so without a
+ * visible video (its cover) it has none: undefined shows the default cover without a request
+ * that would only answer 404 (and log an error on every page listing it). Editorial playlists
+ * may carry their own picture, so they are always asked for.
+ */
+export function playlistImageUrl(
+  playlist: { id: number | string; user_id?: number | null; number_of_videos?: number },
+  size: ImageSize = 300,
+): string | undefined {
+  if (playlist.user_id != null && playlist.number_of_videos === 0) return undefined;
+  return imageUrl('playlist', playlist.id, size);
+}
+
+/**
  * An image address from an admin answer (`image`: signed, so staff also see items whose access
  * is off; it ends before the size) at `size`. Undefined when the item has none: the default
  * cover shows without a request that would only answer 404.

@@ -183,6 +183,11 @@ function PlayerPage({
             disabled={!video}
           />
           {analysis.state.error && <p className="error-text">{analysis.state.error}</p>}
+          {analysis.notRecognised && (
+            <p className="muted" role="status">
+              We couldn&apos;t recognise this track
+            </p>
+          )}
           <AnalysisPanel
             key={videoId ?? undefined}
             watermark={analysis.state.watermark}

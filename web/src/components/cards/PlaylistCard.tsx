@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Img } from '@/components/ui/Img';
 import type { Playlist } from '@/lib/api/types';
 import { countLabel, formatDuration } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { playlistImageUrl } from '@/lib/images';
 
 /**
  * Playlist tile with its duration badge. Covers usually carry their own title in the picture,
@@ -24,7 +24,7 @@ export function PlaylistCard({
     <article className="card playlist-card">
       <Link className="card__link" to={to} onClick={onOpen} aria-label={`Open playlist ${playlist.title}`}>
         <div className="card__thumb">
-          <Img src={imageUrl('playlist', playlist.id, 300)} alt="" />
+          <Img src={playlistImageUrl(playlist, 300)} alt="" />
         </div>
       </Link>
       <div className="card__meta">

@@ -18,6 +18,25 @@ describe('embedded player', () => {
     expect(document.querySelector('iframe')).toHaveAttribute('src', 'https://www.dailymotion.com/embed/video/x7tgad0');
   });
 
+  it('brings the poster back with a message when the player script cannot load (offline)', async () => {
+    render(<EmbedPlayer url="https://www.youtube.com/watch?v=aqz-KE-bpKQ" title="Big Buck Bunny" poster="/p" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Play from YouTube' }));
+    // What the YouTube element's failed iframe API load rejects with, uncaught.
+    const script = document.createElement('script');
+    const failure = new Event('error');
+    script.dispatchEvent(failure);
+    const rejection = Object.assign(new Event('unhandledrejection', { cancelable: true }), { reason: failure });
+    window.dispatchEvent(rejection);
+    expect(rejection.defaultPrevented).toBe(true);
+    expect(
+      await screen.findByRole('button', { name: 'Could not load the player from YouTube. Try again' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Video player: Big Buck Bunny' }).querySelector('img')).toHaveAttribute(
+      'src',
+      '/p',
+    );
+  });
+
   it('names every embedded source kind of the spec', () => {
     const links = {
       YouTube: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Loading } from '@/components/ui/Loading';
-import { embedProvider, iframeEmbedUrl } from './embed-url';
+import { embedProvider, iframeEmbedUrl, isScriptLoadFailure } from './embed-url';
 import type { PlayerHandle } from './VideoPlayer';
 
 const ReactPlayer = lazy(() => import('react-player'));
@@ -44,6 +44,20 @@ export function EmbedPlayer({
   const [failed, setFailed] = useState(false);
   const provider = embedProvider(url);
   const iframe = iframeEmbedUrl(url);
+  const loading = started && !failed && !iframe;
+  // The player SDK's script failing to load (offline) rejects a promise react-player never
+  // catches: while it loads, take that rejection as the player failing (the poster comes back
+  // with the message) instead of an uncaught page error.
+  useEffect(() => {
+    if (!loading) return undefined;
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (!isScriptLoadFailure(event.reason)) return;
+      event.preventDefault();
+      setFailed(true);
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => window.removeEventListener('unhandledrejection', onRejection);
+  }, [loading]);
   if (!started || failed) {
     return (
       <div className="player player--embed" role="region" aria-label={`Video player: ${title}`}>

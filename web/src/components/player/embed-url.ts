@@ -39,3 +39,19 @@ const PROVIDERS: [RegExp, string][] = [
 export function embedProvider(url: string): string {
   return PROVIDERS.find(([pattern]) => pattern.test(url))?.[1] ?? 'a file';
 }
+
+/**
+ * Whether a promise rejection is a player SDK's script that failed to load (offline, or the
+ * provider blocked). react-player's YouTube element loads the iframe API with a promise that
+ * rejects with the script's error Event and nobody catches it: left alone it would surface as
+ * an uncaught page error "Event".
+ */
+export function isScriptLoadFailure(reason: unknown): boolean {
+  return (
+    typeof Event !== 'undefined' &&
+    reason instanceof Event &&
+    reason.type === 'error' &&
+    typeof HTMLScriptElement !== 'undefined' &&
+    reason.target instanceof HTMLScriptElement
+  );
+}

@@ -15,6 +15,11 @@ export type AnalysisState = {
   watermark: WatermarkInfo | null;
   footprint: FootprintInfo | null;
   error: string | null;
+  /**
+   * Both sides of the last analysis have answered (not stopped, not failed): with no track on
+   * either, the viewer is told nothing was recognised instead of a silent ANALYZE.
+   */
+  settled: boolean;
 };
 
 type Action =
@@ -32,6 +37,7 @@ const initial: AnalysisState = {
   watermark: null,
   footprint: null,
   error: null,
+  settled: false,
 };
 
 /**
@@ -43,12 +49,16 @@ export function analysisReducer(state: AnalysisState, action: Action): AnalysisS
   switch (action.type) {
     case 'start':
       return action.videoId === state.videoId
-        ? { ...state, wmRunning: true, fpRunning: true, error: null }
+        ? { ...state, wmRunning: true, fpRunning: true, error: null, settled: false }
         : { ...initial, videoId: action.videoId, wmRunning: true, fpRunning: true };
     case 'wm':
-      return action.videoId === state.videoId ? { ...state, wmRunning: false, watermark: action.value } : state;
+      return action.videoId === state.videoId
+        ? { ...state, wmRunning: false, watermark: action.value, settled: !state.fpRunning }
+        : state;
     case 'fp':
-      return action.videoId === state.videoId ? { ...state, fpRunning: false, footprint: action.value } : state;
+      return action.videoId === state.videoId
+        ? { ...state, fpRunning: false, footprint: action.value, settled: !state.wmRunning }
+        : state;
     case 'error':
       return action.videoId === state.videoId
         ? { ...state, wmRunning: false, fpRunning: false, error: action.message }
@@ -177,5 +187,16 @@ export function useAnalysis({
   const current = state.videoId === videoId ? state : initial;
   const running = current.wmRunning || current.fpRunning;
   const resultLink = current.watermark?.result_link || current.footprint?.result_link || null;
-  return { state: current, running, resultLink, start: () => void start(), stop, restart, onPlaybackStart };
+  const notRecognised =
+    current.settled && !running && !current.error && !current.watermark?.wm_track && !current.footprint?.fp_track;
+  return {
+    state: current,
+    running,
+    resultLink,
+    notRecognised,
+    start: () => void start(),
+    stop,
+    restart,
+    onPlaybackStart,
+  };
 }

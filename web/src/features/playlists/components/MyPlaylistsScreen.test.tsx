@@ -81,3 +81,17 @@ describe('order of new playlists', () => {
     expect(titles()).toEqual(['/myPlaylist/10/Favourites', '/myPlaylist/1/Morning', '/myPlaylist/2/Evening']);
   });
 });
+
+describe('covers of My Playlists', () => {
+  it('shows the default cover of an empty playlist without asking the image service', async () => {
+    localStorage.setItem('access', fakeJwt());
+    mockFetch({
+      'GET /cuviewTV/get_user_playlists/': { json: [entry(1, 'Morning', 2), entry(3, 'Empty', 0)] },
+    });
+    renderRoute(<MyPlaylistsScreen />, { route: '/myPlaylists', path: '/myPlaylists' });
+    await screen.findByText('Empty');
+    const covers = [...document.querySelectorAll('.grid .card__thumb img')].map((i) => i.getAttribute('src'));
+    // The filled one keeps its cover; the empty one has no cover video, which would answer 404.
+    expect(covers).toEqual(['/cuviewTV/image/playlist/1/300/', '/default-cover.svg']);
+  });
+});
