@@ -75,18 +75,18 @@ export class Reconciler {
     return report;
   }
 
-  /**
-   * Queues a transcode when Redis has no job, or only finished ones (enqueueJob re-reads the
-   * row before replacing one: the job may have just finished and switched the video to ready
-   * or failed). A running or pending job is left alone.
-   */
   private async requeueTranscode(videoId: number): Promise<boolean> {
-    const { added } = await this.queues.enqueue(
-      JobName.VideoTranscode,
-      { videoId },
-      { whileRunning: 'leave', stillWanted: () => this.videos.isTranscodePending(videoId) },
-    );
-    return added;
+    const runs = await this.queues.findRuns(JobName.VideoTranscode, { videoId });
+    const states = await Promise.all(runs.map((job) => job.getState()));
+    if (states.some((state) => state !== 'completed' && state !== 'failed')) return false;
+    if (runs.length > 0) {
+      // A finished job under the same id would swallow the new enqueue. Re-read the row
+      // first: the job may have just finished and switched the video to ready or failed.
+      if (!(await this.videos.isTranscodePending(videoId))) return false;
+      for (const job of runs) await job.remove();
+    }
+    await this.queues.enqueue(JobName.VideoTranscode, { videoId });
+    return true;
   }
 
   /**
@@ -100,11 +100,16 @@ export class Reconciler {
     albumTrackId: number,
     stillPending: (albumTrackId: number) => Promise<boolean>,
   ): Promise<boolean> {
-    const { added } = await this.queues.enqueue(name, { albumTrackId } as JobPayload<N>, {
-      whileRunning: 'leave',
-      keepFailed: true,
-      stillWanted: () => stillPending(albumTrackId),
-    });
-    return added;
+    const payload = { albumTrackId } as JobPayload<N>;
+    const runs = await this.queues.findRuns(name, payload);
+    const states = await Promise.all(runs.map((job) => job.getState()));
+    if (states.some((state) => state !== 'completed')) return false;
+    if (runs.length > 0) {
+      // As for transcodes: the job may have just finished and marked the track done.
+      if (!(await stillPending(albumTrackId))) return false;
+      for (const job of runs) await job.remove();
+    }
+    await this.queues.enqueue(name, payload);
+    return true;
   }
 }

@@ -1,21 +1,18 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { JOB_QUEUE, JobName, QueueName, enqueueJob, type JobPayload } from '@app/contracts';
+import { JOB_OPTIONS, JOB_QUEUE, JobName, QueueName, jobId, type JobPayload } from '@app/contracts';
 
 /** A job the importer or the seed wants queued once its rows are committed. */
 export interface PendingJob<N extends JobName = JobName> {
   name: N;
   payload: JobPayload<N>;
-  /**
-   * The work must run again (new audio): a failed job with the same id is replaced too.
-   * Without it a failed run is left for staff (the track was imported before and failed).
-   */
+  /** The work must run again (new audio): a finished job with the same id is dropped first. */
   rerun?: boolean;
 }
 
 /**
- * Producer side of the job catalogue, with the same ids, options and enqueue rule (enqueueJob)
- * as the api and the worker, so a job queued here is the job they would have queued.
+ * Producer side of the job catalogue, with the same ids and options as the api and the
+ * worker, so a job queued here is the job they would have queued.
  */
 export class JobQueue {
   private readonly queues = new Map<QueueName, Queue>();
@@ -38,7 +35,16 @@ export class JobQueue {
   }
 
   async enqueue<N extends JobName>({ name, payload, rerun }: PendingJob<N>): Promise<void> {
-    await enqueueJob(this.queue(JOB_QUEUE[name]), name, payload, { keepFailed: !rerun });
+    const queue = this.queue(JOB_QUEUE[name]);
+    const id = jobId(name, payload);
+    if (rerun) {
+      // A completed or failed job with this id would swallow the new one (same id = same job).
+      const existing = await queue.getJob(id);
+      const state = existing ? await existing.getState() : undefined;
+      if (existing && (state === 'completed' || state === 'failed')) await existing.remove();
+    }
+    const { attempts, backoff, removeOnComplete, removeOnFail } = JOB_OPTIONS[name];
+    await queue.add(name, payload, { jobId: id, attempts, backoff, removeOnComplete, removeOnFail });
   }
 
   async enqueueAll(jobs: readonly PendingJob[]): Promise<void> {

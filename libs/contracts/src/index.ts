@@ -2,5 +2,4 @@ export * from './enums.js';
 export * from './jobs.js';
 export * from './defaults.js';
 export * from './auth.js';
-export * from './enqueue.js';
 export * from './analysis.js';

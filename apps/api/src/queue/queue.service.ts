@@ -1,8 +1,16 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, type Job } from 'bullmq';
+import { Queue, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppConfig } from '@app/config';
-import { JOB_QUEUE, JobName, QueueName, enqueueJob, followUpJobId, jobId, type JobPayload } from '@app/contracts';
+import { JOB_OPTIONS, JOB_QUEUE, JobName, QueueName, jobId, type JobPayload } from '@app/contracts';
+
+/** Retry and retention come from the shared job catalogue, so every producer behaves the same. */
+function jobOptions(name: JobName): JobsOptions {
+  return { ...JOB_OPTIONS[name] };
+}
+
+/** States in which an existing job will still run and so will see the newest data by itself. */
+const PENDING_STATES = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
 
 export interface JobSummary {
   id: string;
@@ -43,19 +51,40 @@ export class QueueService implements OnApplicationShutdown {
   }
 
   /**
-   * Adds a job under its deterministic id, by the one rule of every producer (enqueueJob in
-   * @app/contracts): a pending job is kept, a running one gets one follow-up run, a finished
-   * or failed one is replaced.
+   * Adds a job under its deterministic id. A pending job with that id is left alone (it reads
+   * the newest state from Postgres when it runs); a finished or failed one is replaced; a
+   * running one gets one follow-up run so changes made while it ran are not lost.
    */
   async enqueue<N extends JobName>(name: N, payload: JobPayload<N>): Promise<Job> {
-    return (await enqueueJob(this.queue(JOB_QUEUE[name]), name, payload)).job;
+    const queue = this.queue(JOB_QUEUE[name]);
+    const id = jobId(name, payload);
+    const existing = await queue.getJob(id);
+    if (existing) {
+      const state = await existing.getState();
+      if (PENDING_STATES.has(state)) return existing;
+      if (state === 'active') return this.addFollowUp(queue, name, payload, `${id}-again`);
+      await existing.remove();
+    }
+    return queue.add(name, payload, { ...jobOptions(name), jobId: id });
+  }
+
+  private async addFollowUp(queue: Queue, name: JobName, payload: object, id: string): Promise<Job> {
+    const existing = await queue.getJob(id);
+    if (existing) {
+      const state = await existing.getState();
+      if (state !== 'completed' && state !== 'failed') return existing;
+      await existing.remove();
+    }
+    return queue.add(name, payload, { ...jobOptions(name), jobId: id });
   }
 
   /** The newest job of `name` for `payload` (the main run or its follow-up), or null. */
   async findJob<N extends JobName>(name: N, payload: JobPayload<N>): Promise<Job | null> {
     const queue = this.queue(JOB_QUEUE[name]);
-    const ids = [jobId(name, payload), followUpJobId(name, payload)];
-    const jobs = (await Promise.all(ids.map((id) => queue.getJob(id)))).filter((job): job is Job => !!job);
+    const id = jobId(name, payload);
+    const jobs = (await Promise.all([queue.getJob(id), queue.getJob(`${id}-again`)])).filter(
+      (job): job is Job => !!job,
+    );
     return jobs.sort((a, b) => b.timestamp - a.timestamp)[0] ?? null;
   }
 
@@ -77,7 +106,8 @@ export class QueueService implements OnApplicationShutdown {
    */
   async removeJobs<N extends JobName>(name: N, payload: JobPayload<N>): Promise<void> {
     const queue = this.queue(JOB_QUEUE[name]);
-    for (const candidate of [jobId(name, payload), followUpJobId(name, payload)]) {
+    const id = jobId(name, payload);
+    for (const candidate of [id, `${id}-again`]) {
       const job = await queue.getJob(candidate);
       if (!job) continue;
       try {
