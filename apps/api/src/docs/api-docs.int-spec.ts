@@ -32,7 +32,7 @@ describe('API documentation', () => {
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect((await bundle.text()).length).toBeGreaterThan(100_000);
-    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1];
+    const script = /<script type="[^"]+">([\s\S]*?)<\/script>/.exec(html)![1];
     const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
     const csp = response.headers.get('content-security-policy')!;
     expect(csp).toMatch(/script-src [^;]*'self'/);
