@@ -32,7 +32,10 @@ const steps = [
   ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
   ['unit', [...jest, 'unit']],
-  ['integration', [...jest, 'integration', '--maxWorkers=2']],
+  // The demo analysis test seeds and transcodes the whole demo (minutes of both cores): on its
+  // own step, so the timing-sensitive tests (crash, stalled jobs) never share the CPU with it.
+  ['integration', [...jest, 'integration', '--maxWorkers=2', '--testPathIgnorePatterns', 'demo-analysis']],
+  ['demo', [...jest, 'integration', '--runInBand', '--testPathPatterns', 'demo-analysis']],
   ['web', ['npm', 'run', '--silent', 'test', '-w', 'web']],
   ['browser', ['node', 'infra/test/browser.mjs']],
   // Issue 13: hostile requests against a running product of its own (test/hostile/).
