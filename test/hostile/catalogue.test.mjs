@@ -118,10 +118,15 @@ describe('search and filter text from an attacker', () => {
 describe('items whose access is off, asked for by id', () => {
   const HIDDEN_VIDEO = 827;
   const HIDDEN_PLAYLIST = 9;
-  const HIDDEN_CATEGORY = 6;
   const HIDDEN_GROUP = 2;
+  let HIDDEN_CATEGORY; // the demo's category whose access is off ("Studio Sessions")
   let stream;
   before(async () => {
+    HIDDEN_CATEGORY = await withDb(
+      async (db) =>
+        (await db.query("SELECT id FROM categories WHERE title = 'Studio Sessions' AND status = 0")).rows[0]?.id,
+    );
+    assert.ok(HIDDEN_CATEGORY, 'the demo has a hidden category');
     // Visible first (a rerun against the same stack), then the addresses a viewer's player had.
     await withDb((db) => db.query('UPDATE videos SET status = 1 WHERE id = $1', [HIDDEN_VIDEO]));
     const video = await request('GET', `${API}/get_video/${HIDDEN_VIDEO}/`);
