@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -46,5 +46,18 @@ describe('side menu breakpoint (spec viewer §2)', () => {
     expect(isDrawer(767.5)).toBe(true);
     expect(isDrawer(768)).toBe(false);
     expect(isDrawer(1280)).toBe(false);
+  });
+});
+
+describe('every style sheet keeps 768 px a tablet width', () => {
+  it('has no phone rule that still applies at exactly 768 px', () => {
+    const sheets = readdirSync(resolve(process.cwd(), 'src'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.css'),
+    );
+    expect(sheets.length).toBeGreaterThan(1);
+    const offenders = sheets.filter((f) =>
+      /max-width:\s*768px/.test(readFileSync(resolve(process.cwd(), 'src', f), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
   });
 });
