@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobName, ProcessingState } from '@app/contracts';
 import { generateTestVideo, parseMasterPlaylist, parseMediaPlaylist } from '@app/media';
 import {
@@ -26,17 +26,34 @@ async function start(overrides: Record<string, string> = {}): Promise<WorkerProc
   return worker;
 }
 
-/** Waits until the transcode is well under way (ffmpeg running), so a stop lands mid-job. */
+/** The last log lines of every worker this test started, to say why a wait failed. */
+function recentLogs(): string {
+  return spawned
+    .map(
+      (w, i) =>
+        `worker ${i} (pid ${w.child.pid}):\n${w.logs
+          .slice(-8)
+          .map((l) => JSON.stringify(l))
+          .join('\n')}`,
+    )
+    .join('\n');
+}
+
+/**
+ * Waits until the transcode is well under way (ffmpeg running), so a stop lands mid-job. A
+ * job that ends first (ready or failed) fails the wait at once, with the workers' logs.
+ */
 async function midTranscode(videoId: number): Promise<void> {
-  await waitFor(
-    'the transcode to be under way',
-    async () => {
-      const row = await readVideo(t.db, videoId);
-      return row.processing_state === ProcessingState.Processing && row.processing_progress >= 10;
-    },
-    60_000,
-    50,
-  );
+  let row = await readVideo(t.db, videoId);
+  const deadline = Date.now() + 90_000;
+  while (!(row.processing_state === ProcessingState.Processing && row.processing_progress >= 10)) {
+    const ended = row.processing_state === ProcessingState.Ready || row.processing_state === ProcessingState.Failed;
+    if (ended || Date.now() > deadline) {
+      throw new Error(`the transcode was never seen under way: ${JSON.stringify(row)}\n${recentLogs()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    row = await readVideo(t.db, videoId);
+  }
 }
 
 /** The video's ladder is whole: one folder under hls/{id}/, every playlist ended, full length. */
@@ -66,10 +83,19 @@ beforeAll(async () => {
   await t.storage.putFile('originals/test/clip.mp4', clip);
 }, 120_000);
 
-afterAll(async () => {
-  for (const worker of spawned) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+/** A test that fails must not leave its workers to take the next test's job. */
+afterEach(async () => {
+  for (const worker of spawned.splice(0)) {
+    if (worker.child.exitCode === null && worker.child.signalCode === null) {
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+    }
+  }
   // ffmpeg processes of a killed worker run on by themselves; do not leave them behind.
-  for (const pid of orphans) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  for (const pid of orphans.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+});
+
+afterAll(async () => {
   await t?.close();
 });
 
