@@ -75,6 +75,34 @@ async function expectOneCompleteLadder(videoId: number): Promise<void> {
   }
 }
 
+/** Waits for the video to be ready (a failed job fails at once), checks its ladder, and stops the worker cleanly. */
+async function finishesOn(worker: WorkerProcess, videoId: number): Promise<void> {
+  await waitFor(
+    'the video to be ready',
+    async () => {
+      const video = await readVideo(t.db, videoId);
+      if (video.processing_state === ProcessingState.Failed)
+        throw new Error(`the transcode failed: ${video.processing_error}`);
+      return video.processing_state === ProcessingState.Ready;
+    },
+    90_000,
+  );
+  await expectOneCompleteLadder(videoId);
+  worker.child.kill('SIGTERM');
+  expect(await worker.exited).toBe(0);
+}
+
+/** A new video whose transcode is under way on a worker started with `overrides`. */
+async function transcodeUnderWay(
+  overrides: Record<string, string> = {},
+): Promise<{ videoId: number; worker: WorkerProcess }> {
+  const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
+  const worker = await start(overrides);
+  await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+  await midTranscode(videoId);
+  return { videoId, worker };
+}
+
 beforeAll(async () => {
   t = await createWorkerTestEnv({ WORKER_RECONCILE_INTERVAL_MS: '600000' });
   const clip = join(t.env.WORKER_TMP_DIR!, '..', 'clip.mp4');
@@ -101,10 +129,7 @@ afterAll(async () => {
 
 describe('worker crashes and restarts', () => {
   it('after kill -9 mid-transcode, a restarted worker runs the job again and ends with one complete ladder', async () => {
-    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
-    const first = await start();
-    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
-    await midTranscode(videoId);
+    const { videoId, worker: first } = await transcodeUnderWay();
     orphans.push(...(await first.toolPids()));
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
@@ -112,18 +137,10 @@ describe('worker crashes and restarts', () => {
     expect(await job!.getState()).toBe('active');
 
     const second = await start();
-    await waitFor(
-      'the video to be ready',
-      async () => (await readVideo(t.db, videoId)).processing_state === 'ready',
-      90_000,
-    );
-    await expectOneCompleteLadder(videoId);
+    await finishesOn(second, videoId);
     const finished = await t.queues.findJob(JobName.VideoTranscode, { videoId });
     expect(await finished!.getState()).toBe('completed');
     expect(second.logs.some((l) => l.msg === 'job completed' && l.jobId === job!.id)).toBe(true);
-
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
   }, 180_000);
 
   it('after kill -9 with production lock settings, its ffmpeg dies at once and another worker takes the job within 15 s', async () => {
@@ -152,22 +169,12 @@ describe('worker crashes and restarts', () => {
     const takenAfterMs = Date.now() - killedAt;
     process.stdout.write(`kill -9: ffmpeg gone, job taken again after ${takenAfterMs} ms\n`);
     expect(takenAfterMs).toBeLessThan(15_000);
-    await waitFor(
-      'the video to be ready',
-      async () => (await readVideo(t.db, videoId)).processing_state === 'ready',
-      90_000,
-    );
-    await expectOneCompleteLadder(videoId);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    await finishesOn(second, videoId);
   }, 180_000);
 
   it('on SIGTERM mid-transcode with no grace period, hands the job back and exits; the next worker finishes it', async () => {
-    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
     // No grace: a short clip can otherwise finish inside it and leave nothing to hand back.
-    const first = await start({ WORKER_SHUTDOWN_GRACE_MS: '0' });
-    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
-    await midTranscode(videoId);
+    const { videoId, worker: first } = await transcodeUnderWay({ WORKER_SHUTDOWN_GRACE_MS: '0' });
     const tools = await first.toolPids();
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -179,22 +186,11 @@ describe('worker crashes and restarts', () => {
     expect(first.logs.some((l) => l.msg === 'job handed back to the queue')).toBe(true);
     await waitFor('ffmpeg to stop', async () => tools.every((pid) => !isAlive(pid)), 10_000);
 
-    const second = await start();
-    await waitFor(
-      'the video to be ready',
-      async () => (await readVideo(t.db, videoId)).processing_state === 'ready',
-      90_000,
-    );
-    await expectOneCompleteLadder(videoId);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    await finishesOn(await start(), videoId);
   }, 180_000);
 
   it('on SIGTERM with time to spare, finishes the running job before exiting', async () => {
-    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
-    const worker = await start({ WORKER_SHUTDOWN_GRACE_MS: '120000' });
-    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
-    await midTranscode(videoId);
+    const { videoId, worker } = await transcodeUnderWay({ WORKER_SHUTDOWN_GRACE_MS: '120000' });
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     await expectOneCompleteLadder(videoId);
