@@ -1,11 +1,8 @@
 import 'reflect-metadata';
 import { tmpdir } from 'node:os';
-import { plainToInstance, Transform } from 'class-transformer';
-import { IsInt, IsString, Min, validateSync } from 'class-validator';
-import { ConfigError } from '@app/config';
-
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+import { Transform } from 'class-transformer';
+import { IsInt, IsString, Min } from 'class-validator';
+import { readSettings, toInt } from '@app/config';
 
 /**
  * Tuning that only the worker reads (the shared AppConfig holds what several processes need).
@@ -49,12 +46,5 @@ export class WorkerSettings {
 }
 
 export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettings {
-  const raw = Object.fromEntries(Object.entries(env).filter(([key, value]) => key.startsWith('WORKER_') && value));
-  const settings = plainToInstance(WorkerSettings, raw);
-  const errors = validateSync(settings);
-  if (errors.length > 0) {
-    const problems = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
-    throw new ConfigError(`Invalid configuration (fix these environment variables):\n${problems.join('\n')}`);
-  }
-  return settings;
+  return readSettings(WorkerSettings, env);
 }

@@ -14,7 +14,7 @@ import {
   validateSync,
 } from 'class-validator';
 
-const toInt = ({ value }: { value: unknown }) =>
+export const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 const toBool = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
@@ -239,18 +239,33 @@ export class ConfigError extends Error {}
 
 /** Validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return readSettings(AppConfig, env, (config) =>
+    config.STORAGE_DRIVER === 's3' && (!config.S3_BUCKET || !config.S3_ENDPOINT)
+      ? ['  S3_BUCKET, S3_ENDPOINT: required when STORAGE_DRIVER=s3']
+      : [],
+  );
+}
+
+/**
+ * Reads a settings class (AppConfig, or one process's own, such as the worker's) from the
+ * environment: variables the class does not declare are ignored, and every problem names the
+ * variable to fix. `check` adds rules that span several variables.
+ */
+export function readSettings<T extends object>(
+  Settings: new () => T,
+  env: NodeJS.ProcessEnv,
+  check: (settings: T) => string[] = () => [],
+): T {
   // Empty values count as unset so that `X= npm start` falls back to the default.
   const raw = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const config = plainToInstance(AppConfig, raw);
-  const errors = validateSync(config, { whitelist: true });
+  const settings = plainToInstance(Settings, raw);
+  const errors = validateSync(settings, { whitelist: true });
   const problems = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
-  if (config.STORAGE_DRIVER === 's3' && (!config.S3_BUCKET || !config.S3_ENDPOINT)) {
-    problems.push('  S3_BUCKET, S3_ENDPOINT: required when STORAGE_DRIVER=s3');
-  }
+  problems.push(...check(settings));
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration (fix these environment variables):\n${problems.join('\n')}`);
   }
-  return config;
+  return settings;
 }
 
 /** For a process's main(): print the problem and exit, never a stack trace. */
