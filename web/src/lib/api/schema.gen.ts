@@ -2628,11 +2628,6 @@ export interface components {
        */
       file?: string;
     };
-    AdminFilterEntryDto: {
-      id: number;
-      /** @description 2 tag, 3 composer, 4 genre, 5 mood, 6 activity, 7 artist, 8 video genre */
-      kind: number;
-    };
     AdminVideoSummaryDto: {
       id: number;
       title: string;
@@ -2665,10 +2660,6 @@ export interface components {
     };
     AdminVideoLengthDto: {
       videoLength: number;
-    };
-    AdminFilterBodyDto: {
-      /** @description Filter list: "id!kind|id!kind" or [{id, kind}]. Same kind OR-ed, different kinds AND-ed; empty = all */
-      data?: string | components['schemas']['AdminFilterEntryDto'][];
     };
     AdminVideoTrackDto: {
       /** @description Id of the track entry on the video */
@@ -3114,7 +3105,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
         categoryId: number;
       };
@@ -3443,7 +3434,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         query: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3472,7 +3463,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3537,7 +3528,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         x: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3572,7 +3563,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         x: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3607,7 +3598,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         x: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3642,7 +3633,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         x: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3737,7 +3728,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         query: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -4101,14 +4092,14 @@ export interface operations {
       header?: never;
       path: {
         kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
-        size: 300 | 600;
         id: number;
+        size: 300 | 600;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The image (WebP when accepted, else JPEG); cached, revalidated by ETag */
+      /** @description The image (WebP when accepted, else JPEG); revalidated by ETag */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4152,14 +4143,14 @@ export interface operations {
         /** @description HMAC-SHA256 of the expiry and `image/{kind}/{id}/` */
         signature: string;
         kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
-        size: 300 | 600;
         id: number;
+        size: 300 | 600;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The image (WebP when accepted, else JPEG) */
+      /** @description The image (WebP when accepted, else JPEG); revalidated by ETag */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4364,6 +4355,7 @@ export interface operations {
       path: {
         /** @description Search text; a single space means "everything" */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -4403,6 +4395,7 @@ export interface operations {
       path: {
         /** @description Search text; a single space means "everything" */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -4440,6 +4433,7 @@ export interface operations {
       path: {
         /** @description Search text; a single space means "everything" */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -4511,8 +4505,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        album_id: number;
+        /** @description Page number, from 1 */
         page: number;
+        album_id: number;
       };
       cookie?: never;
     };
@@ -4884,8 +4879,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        tag_id: number;
         category_id: number;
+        tag_id: number;
       };
       cookie?: never;
     };
@@ -4920,8 +4915,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        tag_id: number;
         category_id: number;
+        tag_id: number;
       };
       cookie?: never;
     };
@@ -5135,8 +5130,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        from_position: number;
         to_position: number;
+        from_position: number;
       };
       cookie?: never;
     };
@@ -5171,6 +5166,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -5241,6 +5237,7 @@ export interface operations {
       path: {
         /** @description Title search (accent, case and punctuation insensitive) */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -5572,8 +5569,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        video_id: number;
         playlist_id: number;
+        video_id: number;
       };
       cookie?: never;
     };
@@ -5608,8 +5605,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        group_id: number;
         playlist_id: number;
+        group_id: number;
       };
       cookie?: never;
     };
@@ -5644,8 +5641,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        group_id: number;
         playlist_id: number;
+        group_id: number;
       };
       cookie?: never;
     };
@@ -5894,8 +5891,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        from_position: number;
         to_position: number;
+        from_position: number;
       };
       cookie?: never;
     };
@@ -5930,6 +5927,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -5965,6 +5963,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -6035,6 +6034,7 @@ export interface operations {
       path: {
         /** @description Title search (accent, case and punctuation insensitive) */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -6106,13 +6106,14 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['AdminFilterBodyDto'];
+        'application/json': components['schemas']['FilterBodyDto'];
       };
     };
     responses: {
@@ -6382,9 +6383,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        video_id: number;
         /** @description Id at the old CDN; any value */
         bunny_id: string;
+        video_id: number;
       };
       cookie?: never;
     };

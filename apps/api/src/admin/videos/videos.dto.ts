@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
 import { ProcessingState } from '@app/contracts';
 import { AdminIdTitleDto } from '../common/answers.dto.js';
 import { AdminVideoSummaryDto } from '../common/video-summary.dto.js';
@@ -178,24 +177,4 @@ export class AdminVideoFormDto {
 export class AdminThumbnailFileFormDto {
   @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG or PNG' })
   file: unknown;
-}
-
-export class AdminFilterEntryDto {
-  @ApiProperty()
-  id: number;
-
-  @ApiProperty({ description: '2 tag, 3 composer, 4 genre, 5 mood, 6 activity, 7 artist, 8 video genre' })
-  kind: number;
-}
-
-export class AdminFilterBodyDto {
-  @ApiPropertyOptional({
-    description: 'Filter list: "id!kind|id!kind" or [{id, kind}]. Same kind OR-ed, different kinds AND-ed; empty = all',
-    oneOf: [
-      { type: 'string', example: '12!4|3!5' },
-      { type: 'array', items: { $ref: '#/components/schemas/AdminFilterEntryDto' } },
-    ],
-  })
-  @Allow()
-  data?: unknown;
 }

@@ -1,4 +1,10 @@
-import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import {
+  BadRequestException,
+  createParamDecorator,
+  type ExecutionContext,
+  type PipeTransform,
+  Param,
+} from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
 
 /** Largest value of a Postgres `integer` column: ids and positions above it cannot exist. */
@@ -6,7 +12,7 @@ export const MAX_INT = 2_147_483_647;
 
 /**
  * Path numbers (ids, pages, positions) are whole numbers from 1 written in plain digits. Anything
- * else ("0", "-1", "1e3", "0x10", "abc") is the caller's mistake: 400 naming the parameter.
+ * else ("0", "-1", "1e3", "0x10", " 1", "abc") is the caller's mistake: 400 naming the parameter.
  */
 export function parsePositiveInt(name: string, value: unknown): number {
   const text = typeof value === 'string' ? value : '';
@@ -38,4 +44,32 @@ export function IdParam(name: string, description?: string): ParameterDecorator 
 }
 
 /** `@PageParam()`: pages start at 1; a page past the end answers an empty list. */
-export const PageParam = (name = 'page') => IdParam(name, 'Page number, from 1 (20 items per page)');
+export const PageParam = (name = 'page') => IdParam(name, 'Page number, from 1');
+
+/** The first row of a page of `pageSize` rows. */
+export function offsetOf(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}
+
+/** An optional whole-number query parameter (undefined when absent), by the same grammar. */
+export class OptionalIntPipe implements PipeTransform<string | undefined, number | undefined> {
+  constructor(private readonly name: string) {}
+
+  transform(value: string | undefined): number | undefined {
+    return value === undefined || value === '' ? undefined : parsePositiveInt(this.name, value);
+  }
+}
+
+/**
+ * Search text from a path segment: the client sends a single space for "no text", so it is
+ * trimmed (and an empty result means "everything"). Long input is refused, not truncated.
+ */
+export class SearchTextPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    const text = String(value ?? '').trim();
+    if (text.length > 200) throw new BadRequestException({ message: 'The search text is longer than 200 characters' });
+    return text;
+  }
+}
+
+export const QueryParam = (name = 'query') => Param(name, new SearchTextPipe());
