@@ -51,12 +51,16 @@ export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
 }
 
-/** An optional whole-number query parameter (undefined when absent), by the same grammar. */
-export class OptionalIntPipe implements PipeTransform<string | undefined, number | undefined> {
+/**
+ * An optional whole-number query parameter (undefined when absent), by the same grammar. The
+ * global ValidationPipe has already turned a `number` parameter's text into a number.
+ */
+export class OptionalIntPipe implements PipeTransform<string | number | undefined, number | undefined> {
   constructor(private readonly name: string) {}
 
-  transform(value: string | undefined): number | undefined {
-    return value === undefined || value === '' ? undefined : parsePositiveInt(this.name, value);
+  transform(value: string | number | undefined): number | undefined {
+    if (value === undefined || value === '') return undefined;
+    return parsePositiveInt(this.name, typeof value === 'number' ? String(value) : value);
   }
 }
 
