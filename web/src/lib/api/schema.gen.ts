@@ -2424,17 +2424,18 @@ export interface components {
       title: string;
       /** @enum {number} */
       status: 0 | 1;
-      /** @description Place in the theme, from 1 */
-      position: number;
+      /** @description Last change (ISO 8601) */
+      updated: string;
       /** @description Seconds, visible videos only */
       duration: number;
       number_of_videos: number;
       /** @description Cover video: the first video by position */
       video_id: number | null;
-      updated: string;
       has_thumbnail: boolean;
       /** @description Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none */
       image: string | null;
+      /** @description Place in the theme, from 1 */
+      position: number;
     };
     AdminGroupInfoDto: {
       id: number;
@@ -2697,8 +2698,6 @@ export interface components {
     AdminVideoInfoDto: {
       id: number;
       title: string;
-      description: string;
-      yt_link: string;
       /** @enum {number} */
       status: 0 | 1;
       /** @description Seconds */
@@ -2707,6 +2706,17 @@ export interface components {
       moods: components['schemas']['AdminIdTitleDto'][];
       videogenres: components['schemas']['AdminIdTitleDto'][];
       tags: components['schemas']['AdminIdTitleDto'][];
+      has_thumbnail: boolean;
+      /** @description Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
+      /** @enum {string} */
+      processing_state: 'uploaded' | 'queued' | 'processing' | 'ready' | 'failed' | 'external';
+      /** @description 0..100 while processing */
+      processing_progress: number;
+      /** @description Why the last processing attempt failed */
+      processing_error: string | null;
+      description: string;
+      yt_link: string;
       tracks: components['schemas']['AdminVideoTrackDto'][];
       /** @description Storage key of the uploaded original */
       file_original_path_linux: string | null;
@@ -2716,14 +2726,6 @@ export interface components {
       scripted_bunny_path: string;
       /** @description Ids of the playlists holding the video */
       playlists: number[];
-      has_thumbnail: boolean;
-      /** @description Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none */
-      image: string | null;
-      /** @enum {string} */
-      processing_state: 'uploaded' | 'queued' | 'processing' | 'ready' | 'failed' | 'external';
-      /** @description 0..100 */
-      processing_progress: number;
-      processing_error: string | null;
       /** @description The transcode job in the queue, when there is one */
       job: components['schemas']['AdminProcessingJobDto'] | null;
     };
