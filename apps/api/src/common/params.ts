@@ -64,14 +64,23 @@ export class OptionalIntPipe implements PipeTransform<string | number | undefine
   }
 }
 
+/** Longer search texts are refused, not truncated: no title is that long, and trigram work grows with length. */
+export const MAX_SEARCH_TEXT = 200;
+
+export function refuseLongSearchText(text: string): void {
+  if (text.length > MAX_SEARCH_TEXT) {
+    throw new BadRequestException({ message: `Search text is too long (at most ${MAX_SEARCH_TEXT} characters)` });
+  }
+}
+
 /**
  * Search text from a path segment: the client sends a single space for "no text", so it is
- * trimmed (and an empty result means "everything"). Long input is refused, not truncated.
+ * trimmed (and an empty result means "everything").
  */
 export class SearchTextPipe implements PipeTransform<string, string> {
   transform(value: string): string {
     const text = String(value ?? '').trim();
-    if (text.length > 200) throw new BadRequestException({ message: 'The search text is longer than 200 characters' });
+    refuseLongSearchText(text);
     return text;
   }
 }

@@ -11,13 +11,13 @@ import {
 import { FilterKind } from '@app/contracts';
 import { OptionalJwtAuthGuard } from '../auth/guards.js';
 import { NamedDto, VideoLengthDto, VideoPageDto } from '../catalogue/dto/video.dto.js';
-import { PageParam } from '../common/params.js';
+import { MAX_SEARCH_TEXT, PageParam } from '../common/params.js';
 import { FilterBody, FilterBodyDto, FilterListItemDto } from '../common/filter-body.dto.js';
 import { FilterEntryDto } from './search.dto.js';
 import { SearchService } from './search.service.js';
 
 const TEXT_PARAM = {
-  description: 'Search text (URL-encoded, at most 200 characters); a single space means no text',
+  description: `Search text (URL-encoded, at most ${MAX_SEARCH_TEXT} characters); a single space means no text`,
   example: 'spider man',
 };
 

@@ -1,15 +1,13 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { FilterKind } from '@app/contracts';
 import { CatalogueCache } from '../catalogue-cache/catalogue-cache.js';
 import type { NamedDto, VideoLengthDto, VideoPageDto } from '../catalogue/dto/video.dto.js';
 import { MediaUrls } from '../catalogue/media-urls.js';
 import { toVideoDto } from '../catalogue/video-sql.js';
 import { withoutKind, type FilterSelection } from '../common/filter-list.js';
+import { refuseLongSearchText } from '../common/params.js';
 import type { FilterEntryDto } from './search.dto.js';
 import { SearchRepository, type VideoPageRow } from './search.repository.js';
-
-/** Longer search texts are refused: no title is that long, and trigram work grows with length. */
-export const MAX_SEARCH_TEXT = 200;
 
 @Injectable()
 export class SearchService {
@@ -58,9 +56,7 @@ export class SearchService {
 
   /** Normalised search text; a single space (the spec's "no text") and punctuation alone become "". */
   private async readText(text: string): Promise<string> {
-    if (text.length > MAX_SEARCH_TEXT) {
-      throw new BadRequestException({ message: `Search text is too long (at most ${MAX_SEARCH_TEXT} characters)` });
-    }
+    refuseLongSearchText(text);
     return this.search.normalise(text);
   }
 
