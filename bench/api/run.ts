@@ -26,7 +26,7 @@ import { createDataSource, dataSourceOptions } from '@app/db';
 import { playlistVideosQuery } from '../../apps/api/src/catalogue/playlist-sql.js';
 import { statementName } from '../../apps/api/src/catalogue/read-db.js';
 import type { SqlQuery } from '../../apps/api/src/catalogue/video-sql.js';
-import { groupByKind } from '../../apps/api/src/search/filter-list.js';
+import { groupByKind } from '../../apps/api/src/common/filter-list.js';
 import { filterResultsQuery, searchResultsQuery } from '../../apps/api/src/search/search-sql.js';
 import { generateCatalogue, SIZES, WORDS } from './generate.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import type { FilterSelection } from '../search/filter-list.js';
+import type { FilterSelection } from '../common/filter-list.js';
 import { AnswerCache } from './answer-cache.js';
 
 /** A backstop only: every catalogue change empties the entries it affects at once. */

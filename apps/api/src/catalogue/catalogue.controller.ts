@@ -9,7 +9,7 @@ import {
 } from './dto/playlist.dto.js';
 import { NamedDto, VideoDto, VideoPageDto } from './dto/video.dto.js';
 import { CatalogueService } from './catalogue.service.js';
-import { IdParam, PageParam } from './params.js';
+import { IdParam, PageParam } from '../common/params.js';
 
 const BAD_ID = { description: 'An id or page that is not a whole number from 1' };
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
+import type { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { SqlQuery } from './video-sql.js';
 
@@ -14,17 +14,22 @@ export function statementName(text: string): string {
  * They are large (a video answer is one JSON expression with several subqueries), and
  * planning them afresh on every request cost as much as running them; a prepared statement
  * is parsed once per connection and its plan can be cached. Statement texts come from a
- * fixed set of builders, so the number of names stays small.
+ * fixed set of builders, so the number of names stays small. The pg client comes from TypeORM's
+ * public QueryRunner.connect() (its query() has no statement names) and goes back on release().
  */
 @Injectable()
 export class ReadDb {
   constructor(private readonly db: DataSource) {}
 
   async rows<T>({ text, values }: SqlQuery): Promise<T[]> {
-    const pool = (this.db.driver as unknown as { master?: Pool }).master;
-    if (!pool) return this.db.query(text, values);
-    const result = await pool.query({ name: statementName(text), text, values });
-    return result.rows as T[];
+    const runner = this.db.createQueryRunner('master');
+    try {
+      const client = (await runner.connect()) as PoolClient;
+      const result = await client.query({ name: statementName(text), text, values });
+      return result.rows as T[];
+    } finally {
+      await runner.release();
+    }
   }
 
   async one<T>(query: SqlQuery): Promise<T | null> {

@@ -1,4 +1,14 @@
-import { BadRequestException, Controller, Get, Headers, Param, Res, StreamableFile } from '@nestjs/common';
+import {
+  applyDecorators,
+  BadRequestException,
+  Controller,
+  createParamDecorator,
+  Get,
+  Param,
+  Res,
+  StreamableFile,
+  type ExecutionContext,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
@@ -10,10 +20,11 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_SIZES, ImageKind, type ImageSize } from '@app/contracts';
-import { IdParam } from '../catalogue/params.js';
+import { MAX_INT, parsePositiveInt } from '../common/params.js';
 import { SIGNED } from '../media/media-signer.js';
+import { etagMatches } from '../storage/stored-object-reply.js';
 import { ImagesService } from './images.service.js';
 
 const KINDS = new Set<string>(Object.values(ImageKind));
@@ -25,79 +36,90 @@ const CACHE = 'public, no-cache';
 /** A signed address names one item for a while: the staff's browser keeps it, no CDN does. */
 const STAFF_CACHE = 'private, no-cache';
 
+/** What an image request asks for: the `{kind}/{id}/{size}` of its path and two headers. */
+interface ImageRequest {
+  kind: ImageKind;
+  id: number;
+  size: ImageSize;
+  acceptsWebp: boolean;
+  ifNoneMatch: string | undefined;
+}
+
+const WantedImage = createParamDecorator((_: unknown, context: ExecutionContext): ImageRequest => {
+  const request = context.switchToHttp().getRequest<FastifyRequest<{ Params: Record<string, string> }>>();
+  const { kind, id, size } = request.params;
+  return {
+    kind: checkKind(kind),
+    id: parsePositiveInt('id', id),
+    size: checkSize(size),
+    acceptsWebp: /image\/webp/.test(request.headers.accept ?? ''),
+    ifNoneMatch: request.headers['if-none-match'],
+  };
+});
+
+/** The route and documentation both image addresses share. */
+function ImageRoute(path: string, summary: string, notFound: string): MethodDecorator {
+  return applyDecorators(
+    Get(path),
+    ApiOperation({ summary }),
+    ApiParam({ name: 'kind', enum: ImageKind }),
+    ApiParam({ name: 'id', schema: { type: 'integer', minimum: 1, maximum: MAX_INT } }),
+    ApiParam({ name: 'size', enum: [...IMAGE_SIZES] }),
+    ApiProduces('image/webp', 'image/jpeg', 'image/png'),
+    ApiOkResponse({
+      description: 'The image (WebP when accepted, else JPEG); revalidated by ETag',
+      schema: { type: 'string', format: 'binary' },
+    }),
+    ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' }),
+    ApiBadRequestResponse({ description: 'Unknown kind or size, or a bad id' }),
+    ApiNotFoundResponse({ description: notFound }),
+  );
+}
+
 /** Thumbnails and pictures by object kind, id and width (DESIGN.md §2.14). */
 @ApiTags('images')
 @Controller()
 export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
-  @Get('image/:kind/:id/:size')
-  @ApiOperation({ summary: 'The image of a video, playlist, genre, category, member or album, 300 or 600 px wide' })
-  @ApiParam({ name: 'kind', enum: ImageKind })
-  @ApiParam({ name: 'size', enum: [...IMAGE_SIZES] })
-  @ApiProduces('image/webp', 'image/jpeg', 'image/png')
-  @ApiOkResponse({
-    description: 'The image (WebP when accepted, else JPEG); cached, revalidated by ETag',
-    schema: { type: 'string', format: 'binary' },
-  })
-  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })
-  @ApiBadRequestResponse({ description: 'Unknown kind or size, or a bad id' })
-  @ApiNotFoundResponse({
-    description: 'No such object, it has no image, or its access is off (show the default cover)',
-  })
-  async getImage(
-    @Param('kind') kind: string,
-    @IdParam('id') id: number,
-    @Param('size') size: string,
-    @Headers('accept') accept: string | undefined,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
+  @ImageRoute(
+    'image/:kind/:id/:size',
+    'The image of a video, playlist, genre, category, member or album, 300 or 600 px wide',
+    'No such object, it has no image, or its access is off (show the default cover)',
+  )
+  getImage(
+    @WantedImage() wanted: ImageRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile | undefined> {
-    return this.send({ kind: checkKind(kind), id, size: checkSize(size) }, CACHE, accept, ifNoneMatch, reply);
+    return this.send(wanted, false, reply);
   }
 
-  @Get(`image/${SIGNED}/:expires/:signature/:kind/:id/:size`)
-  @ApiOperation({ summary: 'The image of any item, its access on or off, through a signed staff address' })
+  @ImageRoute(
+    `image/${SIGNED}/:expires/:signature/:kind/:id/:size`,
+    'The image of any item, its access on or off, through a signed staff address',
+    'No such object or it has no image',
+  )
   @ApiParam({ name: 'expires', description: 'Unix seconds after which the address stops working' })
   @ApiParam({ name: 'signature', description: 'HMAC-SHA256 of the expiry and `image/{kind}/{id}/`' })
-  @ApiParam({ name: 'kind', enum: ImageKind })
-  @ApiParam({ name: 'size', enum: [...IMAGE_SIZES] })
-  @ApiProduces('image/webp', 'image/jpeg', 'image/png')
-  @ApiOkResponse({
-    description: 'The image (WebP when accepted, else JPEG)',
-    schema: { type: 'string', format: 'binary' },
-  })
-  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })
-  @ApiBadRequestResponse({ description: 'Unknown kind or size, or a bad id' })
   @ApiForbiddenResponse({ description: 'The signature is wrong or has expired' })
-  @ApiNotFoundResponse({ description: 'No such object or it has no image' })
-  async getSignedImage(
+  getSignedImage(
     @Param('expires') expires: string,
     @Param('signature') signature: string,
-    @Param('kind') kind: string,
-    @IdParam('id') id: number,
-    @Param('size') size: string,
-    @Headers('accept') accept: string | undefined,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @WantedImage() wanted: ImageRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile | undefined> {
-    const wanted = { kind: checkKind(kind), id, size: checkSize(size) };
-    this.images.checkSigned(wanted.kind, id, expires, signature);
-    // For staff only: no shared cache may keep it, and it is the same until the address expires.
-    return this.send({ ...wanted, staff: true }, STAFF_CACHE, accept, ifNoneMatch, reply);
+    this.images.checkSigned(wanted.kind, wanted.id, expires, signature);
+    return this.send(wanted, true, reply);
   }
 
-  private async send(
-    wanted: { kind: ImageKind; id: number; size: ImageSize; staff?: boolean },
-    cacheControl: string,
-    accept: string | undefined,
-    ifNoneMatch: string | undefined,
-    reply: FastifyReply,
-  ): Promise<StreamableFile | undefined> {
-    const acceptsWebp = /image\/webp/.test(accept ?? '');
-    const found = await this.images.locate(wanted.kind, wanted.id, wanted.size, acceptsWebp, wanted.staff);
-    void reply.header('ETag', found.info.etag).header('Cache-Control', cacheControl).header('Vary', 'Accept');
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === found.info.etag)) {
+  /** Staff images (signed) are kept by no shared cache; any image is the same until its ETag changes. */
+  private async send(wanted: ImageRequest, staff: boolean, reply: FastifyReply): Promise<StreamableFile | undefined> {
+    const found = await this.images.locate(wanted.kind, wanted.id, wanted.size, wanted.acceptsWebp, staff);
+    void reply
+      .header('ETag', found.info.etag)
+      .header('Cache-Control', staff ? STAFF_CACHE : CACHE)
+      .header('Vary', 'Accept');
+    if (etagMatches(wanted.ifNoneMatch, found.info.etag)) {
       void reply.status(304);
       return undefined;
     }
@@ -106,15 +128,15 @@ export class ImagesController {
   }
 }
 
-function checkKind(kind: string): ImageKind {
-  if (!KINDS.has(kind)) {
+function checkKind(kind: string | undefined): ImageKind {
+  if (kind === undefined || !KINDS.has(kind)) {
     throw new BadRequestException({ message: `kind must be one of ${[...KINDS].join(', ')}` });
   }
   return kind as ImageKind;
 }
 
-function checkSize(size: string): ImageSize {
-  if (!(IMAGE_SIZES as readonly number[]).includes(Number(size)) || !/^\d+$/.test(size)) {
+function checkSize(size: string | undefined): ImageSize {
+  if (size === undefined || !/^\d+$/.test(size) || !(IMAGE_SIZES as readonly number[]).includes(Number(size))) {
     throw new BadRequestException({ message: `size must be one of ${IMAGE_SIZES.join(', ')}` });
   }
   return Number(size) as ImageSize;

@@ -9,8 +9,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { StorageKeyError, StorageNotFoundError, StorageRangeError, type StorageDriver } from '@app/media';
+import type { StorageDriver } from '@app/media';
 import { InjectStorage } from '../storage/storage.module.js';
+import { sendStoredObject } from '../storage/stored-object-reply.js';
 import { MediaAccessService } from './media-access.service.js';
 import { SIGNED } from './media-signer.js';
 
@@ -22,17 +23,6 @@ const IMMUTABLE_SECONDS = 31_536_000;
  * a video off reaches viewers through a CDN within this time. Browsers keep segments longer.
  */
 const SHARED_SECONDS = 60;
-
-function parseRange(header: string | undefined): { start: number; end?: number } | null | 'invalid' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
-  if (match[1] === '') return 'invalid'; // suffix ranges are not needed by players
-  const start = Number(match[1]);
-  const end = match[2] === '' ? undefined : Number(match[2]);
-  if (end !== undefined && end < start) return 'invalid';
-  return { start, end };
-}
 
 /**
  * Serves HLS playlists and segments (and excerpts) from storage, with Range requests and
@@ -101,44 +91,14 @@ export class MediaController {
     reply: FastifyReply,
     cacheControl: (playlist: boolean) => string,
   ): Promise<void> {
-    const range = parseRange(rangeHeader);
-    try {
-      const info = await this.storage.stat(key);
-      if (!info) throw new NotFoundException(NOT_FOUND);
-      reply.header('etag', info.etag);
-      reply.header('accept-ranges', 'bytes');
-      reply.header('last-modified', info.lastModified.toUTCString());
-      // Playlists are small and re-read; segments are immutable under their fresh prefix.
-      reply.header('cache-control', cacheControl(key.endsWith('.m3u8')));
-      if (ifNoneMatch && ifNoneMatch === info.etag) {
-        await reply.status(304).send();
-        return;
-      }
-      if (range === 'invalid') {
-        await reply.status(416).header('content-range', `bytes */${info.size}`).send({ message: 'Invalid range' });
-        return;
-      }
-      const object = await this.storage.get(key, range ?? undefined);
-      reply.header('content-type', object.contentType);
-      reply.header('content-length', String(object.contentLength));
-      if (range) {
-        reply.status(206).header('content-range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
-      }
-      await reply.send(object.body);
-    } catch (error) {
-      if (error instanceof StorageNotFoundError || error instanceof StorageKeyError) {
-        throw new NotFoundException(NOT_FOUND);
-      }
-      if (error instanceof StorageRangeError) {
-        await reply
-          .status(416)
-          .header('content-range', `bytes */${(await this.storage.stat(key))?.size ?? 0}`)
-          .send({
-            message: 'Range not satisfiable',
-          });
-        return;
-      }
-      throw error;
-    }
+    // Playlists are small and re-read; segments are immutable under their fresh prefix.
+    const sent = await sendStoredObject(
+      reply,
+      this.storage,
+      key,
+      { range: rangeHeader, ifNoneMatch },
+      cacheControl(key.endsWith('.m3u8')),
+    );
+    if (!sent) throw new NotFoundException(NOT_FOUND);
   }
 }

@@ -14,7 +14,7 @@ import {
 import type { User } from '@app/db';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
 import { PlaylistDetailDto, PlaylistSummaryDto } from '../catalogue/dto/playlist.dto.js';
-import { IdParam } from '../catalogue/params.js';
+import { IdParam } from '../common/params.js';
 import {
   AddFullPlaylistDto,
   AddPlaylistVideoDto,

@@ -13,7 +13,7 @@ import {
   Min,
 } from 'class-validator';
 import { CoverVideoDto, VideoDto } from '../catalogue/dto/video.dto.js';
-import { MAX_INT } from '../catalogue/params.js';
+import { MAX_INT } from '../common/params.js';
 
 /** The spec's one message for every bad playlist name (spec viewer §5). */
 export const INVALID_NAME = 'Please, Provide Valid Name';

@@ -1,6 +1,6 @@
 import { FilterKind, PAGE_SIZE } from '@app/contracts';
 import { newestVideoPageQuery, videoPageQuery, VISIBLE, type SqlQuery } from '../catalogue/video-sql.js';
-import type { FilterSelection } from './filter-list.js';
+import type { FilterSelection } from '../common/filter-list.js';
 
 // The SQL of search and filters (DESIGN.md §4), as pure builders so the benchmark's raw `pg`
 // baseline runs exactly what the api runs. Text arrives already normalised by cuview_norm

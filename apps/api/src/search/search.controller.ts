@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { applyDecorators, Controller, HttpCode, Param, Post, UseGuards, type Type } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -11,15 +11,26 @@ import {
 import { FilterKind } from '@app/contracts';
 import { OptionalJwtAuthGuard } from '../auth/guards.js';
 import { NamedDto, VideoLengthDto, VideoPageDto } from '../catalogue/dto/video.dto.js';
-import { PageParam } from '../catalogue/params.js';
-import { FilterBodyDto, FilterEntryDto, FilterListItemDto } from './search.dto.js';
+import { MAX_SEARCH_TEXT, PageParam } from '../common/params.js';
+import { FilterBody, FilterBodyDto, FilterListItemDto } from '../common/filter-body.dto.js';
+import { FilterEntryDto } from './search.dto.js';
 import { SearchService } from './search.service.js';
 
 const TEXT_PARAM = {
-  description: 'Search text (URL-encoded, at most 200 characters); a single space means no text',
+  description: `Search text (URL-encoded, at most ${MAX_SEARCH_TEXT} characters); a single space means no text`,
   example: 'spider man',
 };
-const FILTER_BODY = { type: FilterBodyDto, required: false };
+
+/** A filter call: POST answering 200, its body the current selection, its answer `type`. */
+function FilterRoute(path: string, summary: string, type: Type | [Type]): MethodDecorator {
+  return applyDecorators(
+    Post(path),
+    HttpCode(200),
+    ApiOperation({ summary }),
+    ApiBody({ type: FilterBodyDto, required: false }),
+    ApiOkResponse({ type }),
+  );
+}
 const BAD_INPUT = { description: 'Page below 1, malformed filter list or search text too long' };
 
 /** Public search and filters (spec viewer §7, DESIGN.md §2.6 and §4). All answer 200. */
@@ -54,106 +65,94 @@ export class SearchController {
     return this.search.resultsByText(query, page);
   }
 
-  @Post('get_filter_results/:page')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Videos matching the filter list, newest first, 20 per page' })
-  @ApiBody(FILTER_BODY)
-  @ApiOkResponse({ type: VideoPageDto })
-  getFilterResults(@PageParam() page: number, @Body() body: unknown): Promise<VideoPageDto> {
-    return this.search.resultsByFilters(body, page);
+  @FilterRoute('get_filter_results/:page', 'Videos matching the filter list, newest first, 20 per page', VideoPageDto)
+  getFilterResults(@PageParam() page: number, @FilterBody() body: FilterBodyDto): Promise<VideoPageDto> {
+    return this.search.resultsByFilters(body.data, page);
   }
 
-  @Post('get_videos_length_for_filter')
-  @HttpCode(200)
+  @FilterRoute('get_videos_length_for_filter', 'Number of videos matching the filter list', VideoLengthDto)
   @UseGuards(OptionalJwtAuthGuard)
-  @ApiOperation({ summary: 'Number of videos matching the filter list' })
-  @ApiBody(FILTER_BODY)
-  @ApiOkResponse({ type: VideoLengthDto })
-  getVideosLengthForFilter(@Body() body: unknown): Promise<VideoLengthDto> {
-    return this.search.countByFilters(body);
+  getVideosLengthForFilter(@FilterBody() body: FilterBodyDto): Promise<VideoLengthDto> {
+    return this.search.countByFilters(body.data);
   }
 
-  @Post('get_artists_for_filter/:x/:page')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Artists (kind 7) matching the text that still have videos under the selection' })
+  @FilterRoute(
+    'get_artists_for_filter/:x/:page',
+    'Artists (kind 7) matching the text that still have videos under the selection',
+    [FilterEntryDto],
+  )
   @ApiParam({ name: 'x', ...TEXT_PARAM })
-  @ApiBody(FILTER_BODY)
-  @ApiOkResponse({ type: [FilterEntryDto] })
   getArtistsForFilter(
     @Param('x') x: string,
     @PageParam() page: number,
-    @Body() body: unknown,
+    @FilterBody() body: FilterBodyDto,
   ): Promise<FilterEntryDto[]> {
-    return this.search.facet(FilterKind.Artist, x, body, page);
+    return this.search.facet(FilterKind.Artist, x, body.data, page);
   }
 
-  @Post('get_composers_for_filter/:x/:page')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Composers (kind 3) matching the text that still have videos under the selection' })
+  @FilterRoute(
+    'get_composers_for_filter/:x/:page',
+    'Composers (kind 3) matching the text that still have videos under the selection',
+    [FilterEntryDto],
+  )
   @ApiParam({ name: 'x', ...TEXT_PARAM })
-  @ApiBody(FILTER_BODY)
-  @ApiOkResponse({ type: [FilterEntryDto] })
   getComposersForFilter(
     @Param('x') x: string,
     @PageParam() page: number,
-    @Body() body: unknown,
+    @FilterBody() body: FilterBodyDto,
   ): Promise<FilterEntryDto[]> {
-    return this.search.facet(FilterKind.Composer, x, body, page);
+    return this.search.facet(FilterKind.Composer, x, body.data, page);
   }
 
-  @Post('get_tags_for_filter/:x/:page')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Tags (kind 2) matching the text that still have videos under the selection' })
+  @FilterRoute(
+    'get_tags_for_filter/:x/:page',
+    'Tags (kind 2) matching the text that still have videos under the selection',
+    [FilterEntryDto],
+  )
   @ApiParam({ name: 'x', ...TEXT_PARAM })
-  @ApiBody(FILTER_BODY)
-  @ApiOkResponse({ type: [FilterEntryDto] })
-  getTagsForFilter(@Param('x') x: string, @PageParam() page: number, @Body() body: unknown): Promise<FilterEntryDto[]> {
-    return this.search.facet(FilterKind.Tag, x, body, page);
+  getTagsForFilter(
+    @Param('x') x: string,
+    @PageParam() page: number,
+    @FilterBody() body: FilterBodyDto,
+  ): Promise<FilterEntryDto[]> {
+    return this.search.facet(FilterKind.Tag, x, body.data, page);
   }
 
-  @Post('get_videogenres_for_filter/:x/:page')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Video genres (kind 8) matching the text that still have videos under the selection' })
+  @FilterRoute(
+    'get_videogenres_for_filter/:x/:page',
+    'Video genres (kind 8) matching the text that still have videos under the selection',
+    [FilterEntryDto],
+  )
   @ApiParam({ name: 'x', ...TEXT_PARAM })
-  @ApiBody(FILTER_BODY)
-  @ApiOkResponse({ type: [FilterEntryDto] })
   getVideoGenresForFilter(
     @Param('x') x: string,
     @PageParam() page: number,
-    @Body() body: unknown,
+    @FilterBody() body: FilterBodyDto,
   ): Promise<FilterEntryDto[]> {
-    return this.search.facet(FilterKind.VideoGenre, x, body, page);
+    return this.search.facet(FilterKind.VideoGenre, x, body.data, page);
   }
 
-  @Post('get_genres_for_filter')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Genres (kind 4) that still have videos under the selection' })
-  @ApiBody(FILTER_BODY)
-  @ApiOkResponse({ type: [FilterEntryDto] })
-  getGenresForFilter(@Body() body: unknown): Promise<FilterEntryDto[]> {
-    return this.search.facet(FilterKind.Genre, null, body, null);
+  @FilterRoute('get_genres_for_filter', 'Genres (kind 4) that still have videos under the selection', [FilterEntryDto])
+  getGenresForFilter(@FilterBody() body: FilterBodyDto): Promise<FilterEntryDto[]> {
+    return this.search.facet(FilterKind.Genre, null, body.data, null);
   }
 
-  @Post('get_moods_for_filter')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Moods (kind 5) that still have videos under the selection' })
-  @ApiBody(FILTER_BODY)
-  @ApiOkResponse({ type: [FilterEntryDto] })
-  getMoodsForFilter(@Body() body: unknown): Promise<FilterEntryDto[]> {
-    return this.search.facet(FilterKind.Mood, null, body, null);
+  @FilterRoute('get_moods_for_filter', 'Moods (kind 5) that still have videos under the selection', [FilterEntryDto])
+  getMoodsForFilter(@FilterBody() body: FilterBodyDto): Promise<FilterEntryDto[]> {
+    return this.search.facet(FilterKind.Mood, null, body.data, null);
   }
 
-  @Post('get_activities/:query/:page')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Activities (kind 6) matching the text that have videos under the selection, 20 per page' })
+  @FilterRoute(
+    'get_activities/:query/:page',
+    'Activities (kind 6) matching the text that have videos under the selection, 20 per page',
+    [FilterEntryDto],
+  )
   @ApiParam({ name: 'query', ...TEXT_PARAM })
-  @ApiBody(FILTER_BODY)
-  @ApiOkResponse({ type: [FilterEntryDto] })
   getActivities(
     @Param('query') query: string,
     @PageParam() page: number,
-    @Body() body: unknown,
+    @FilterBody() body: FilterBodyDto,
   ): Promise<FilterEntryDto[]> {
-    return this.search.facet(FilterKind.Activity, query, body, page);
+    return this.search.facet(FilterKind.Activity, query, body.data, page);
   }
 }

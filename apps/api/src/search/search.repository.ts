@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FilterKind } from '@app/contracts';
 import { ReadDb } from '../catalogue/read-db.js';
 import type { VideoJson } from '../catalogue/video-sql.js';
-import type { FilterSelection } from './filter-list.js';
+import type { FilterSelection } from '../common/filter-list.js';
 import {
   facetQuery,
   filterCountQuery,

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { IdParam } from '../catalogue/params.js';
+import { IdParam } from '../common/params.js';
 import { escapeHtml } from './share-page.js';
 import { ShareService } from './share.service.js';
 

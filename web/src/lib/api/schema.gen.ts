@@ -2424,17 +2424,18 @@ export interface components {
       title: string;
       /** @enum {number} */
       status: 0 | 1;
-      /** @description Place in the theme, from 1 */
-      position: number;
+      /** @description Last change (ISO 8601) */
+      updated: string;
       /** @description Seconds, visible videos only */
       duration: number;
       number_of_videos: number;
       /** @description Cover video: the first video by position */
       video_id: number | null;
-      updated: string;
       has_thumbnail: boolean;
       /** @description Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none */
       image: string | null;
+      /** @description Place in the theme, from 1 */
+      position: number;
     };
     AdminGroupInfoDto: {
       id: number;
@@ -2628,11 +2629,6 @@ export interface components {
        */
       file?: string;
     };
-    AdminFilterEntryDto: {
-      id: number;
-      /** @description 2 tag, 3 composer, 4 genre, 5 mood, 6 activity, 7 artist, 8 video genre */
-      kind: number;
-    };
     AdminVideoSummaryDto: {
       id: number;
       title: string;
@@ -2665,10 +2661,6 @@ export interface components {
     };
     AdminVideoLengthDto: {
       videoLength: number;
-    };
-    AdminFilterBodyDto: {
-      /** @description Filter list: "id!kind|id!kind" or [{id, kind}]. Same kind OR-ed, different kinds AND-ed; empty = all */
-      data?: string | components['schemas']['AdminFilterEntryDto'][];
     };
     AdminVideoTrackDto: {
       /** @description Id of the track entry on the video */
@@ -2706,8 +2698,6 @@ export interface components {
     AdminVideoInfoDto: {
       id: number;
       title: string;
-      description: string;
-      yt_link: string;
       /** @enum {number} */
       status: 0 | 1;
       /** @description Seconds */
@@ -2716,6 +2706,17 @@ export interface components {
       moods: components['schemas']['AdminIdTitleDto'][];
       videogenres: components['schemas']['AdminIdTitleDto'][];
       tags: components['schemas']['AdminIdTitleDto'][];
+      has_thumbnail: boolean;
+      /** @description Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none */
+      image: string | null;
+      /** @enum {string} */
+      processing_state: 'uploaded' | 'queued' | 'processing' | 'ready' | 'failed' | 'external';
+      /** @description 0..100 while processing */
+      processing_progress: number;
+      /** @description Why the last processing attempt failed */
+      processing_error: string | null;
+      description: string;
+      yt_link: string;
       tracks: components['schemas']['AdminVideoTrackDto'][];
       /** @description Storage key of the uploaded original */
       file_original_path_linux: string | null;
@@ -2725,14 +2726,6 @@ export interface components {
       scripted_bunny_path: string;
       /** @description Ids of the playlists holding the video */
       playlists: number[];
-      has_thumbnail: boolean;
-      /** @description Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none */
-      image: string | null;
-      /** @enum {string} */
-      processing_state: 'uploaded' | 'queued' | 'processing' | 'ready' | 'failed' | 'external';
-      /** @description 0..100 */
-      processing_progress: number;
-      processing_error: string | null;
       /** @description The transcode job in the queue, when there is one */
       job: components['schemas']['AdminProcessingJobDto'] | null;
     };
@@ -3114,7 +3107,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
         categoryId: number;
       };
@@ -3443,7 +3436,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         query: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3472,7 +3465,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3537,7 +3530,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         x: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3572,7 +3565,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         x: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3607,7 +3600,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         x: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3642,7 +3635,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         x: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -3737,7 +3730,7 @@ export interface operations {
       path: {
         /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
         query: string;
-        /** @description Page number, from 1 (20 items per page) */
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -4101,14 +4094,14 @@ export interface operations {
       header?: never;
       path: {
         kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
-        size: 300 | 600;
         id: number;
+        size: 300 | 600;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The image (WebP when accepted, else JPEG); cached, revalidated by ETag */
+      /** @description The image (WebP when accepted, else JPEG); revalidated by ETag */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4152,14 +4145,14 @@ export interface operations {
         /** @description HMAC-SHA256 of the expiry and `image/{kind}/{id}/` */
         signature: string;
         kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
-        size: 300 | 600;
         id: number;
+        size: 300 | 600;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The image (WebP when accepted, else JPEG) */
+      /** @description The image (WebP when accepted, else JPEG); revalidated by ETag */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4364,6 +4357,7 @@ export interface operations {
       path: {
         /** @description Search text; a single space means "everything" */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -4403,6 +4397,7 @@ export interface operations {
       path: {
         /** @description Search text; a single space means "everything" */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -4440,6 +4435,7 @@ export interface operations {
       path: {
         /** @description Search text; a single space means "everything" */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -4511,8 +4507,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        album_id: number;
+        /** @description Page number, from 1 */
         page: number;
+        album_id: number;
       };
       cookie?: never;
     };
@@ -4884,8 +4881,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        tag_id: number;
         category_id: number;
+        tag_id: number;
       };
       cookie?: never;
     };
@@ -4920,8 +4917,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        tag_id: number;
         category_id: number;
+        tag_id: number;
       };
       cookie?: never;
     };
@@ -5135,8 +5132,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        from_position: number;
         to_position: number;
+        from_position: number;
       };
       cookie?: never;
     };
@@ -5171,6 +5168,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -5241,6 +5239,7 @@ export interface operations {
       path: {
         /** @description Title search (accent, case and punctuation insensitive) */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -5572,8 +5571,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        video_id: number;
         playlist_id: number;
+        video_id: number;
       };
       cookie?: never;
     };
@@ -5608,8 +5607,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        group_id: number;
         playlist_id: number;
+        group_id: number;
       };
       cookie?: never;
     };
@@ -5644,8 +5643,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        group_id: number;
         playlist_id: number;
+        group_id: number;
       };
       cookie?: never;
     };
@@ -5894,8 +5893,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        from_position: number;
         to_position: number;
+        from_position: number;
       };
       cookie?: never;
     };
@@ -5930,6 +5929,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -5965,6 +5965,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -6035,6 +6036,7 @@ export interface operations {
       path: {
         /** @description Title search (accent, case and punctuation insensitive) */
         query: string;
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
@@ -6106,13 +6108,14 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Page number, from 1 */
         page: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['AdminFilterBodyDto'];
+        'application/json': components['schemas']['FilterBodyDto'];
       };
     };
     responses: {
@@ -6382,9 +6385,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        video_id: number;
         /** @description Id at the old CDN; any value */
         bunny_id: string;
+        video_id: number;
       };
       cookie?: never;
     };

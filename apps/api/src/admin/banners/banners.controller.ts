@@ -3,13 +3,17 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation }
 import type { FastifyRequest } from 'fastify';
 import { AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
-import { IdParam } from '../common/params.js';
+import { FormReader } from '../common/form-reader.js';
+import { IdParam } from '../../common/params.js';
 import { AdminAddBannerDto, AdminBannerDto, AdminBannerFormDto, AdminIdTitleDto } from './banners.dto.js';
 import { BannersService } from './banners.service.js';
 
 @AdminController()
 export class BannersController {
-  constructor(private readonly banners: BannersService) {}
+  constructor(
+    private readonly banners: BannersService,
+    private readonly forms: FormReader,
+  ) {}
 
   @Get('get_playlists_for_banner/:video_id')
   @ApiOperation({ summary: 'Editorial playlists holding a video (add-banner wizard, step 2)' })
@@ -46,7 +50,7 @@ export class BannersController {
   @ApiBody({ type: AdminBannerFormDto })
   @ApiOkResponse({ type: AdminBannerDto })
   edit(@IdParam('id') id: number, @Req() request: FastifyRequest): Promise<AdminBannerDto> {
-    return this.banners.edit(id, request);
+    return this.forms.withImageForm(request, 'file', (form) => this.banners.edit(id, form));
   }
 
   @Delete('delete_banner_video/:id')

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { AdminIdTitleDto } from '../common/answers.dto.js';
 import { IsTitle, STATUS_MESSAGE, StatusTransform } from '../common/form-fields.js';
-import { MAX_INT } from '../common/params.js';
+import { MAX_INT } from '../../common/params.js';
 
 export class AdminBannerDto {
   @ApiProperty()

@@ -1,10 +1,10 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { ImageKind, Status } from '@app/contracts';
 import type { AdminMessageDto } from '../common/answers.dto.js';
 import { parseDataField } from '../common/data-field.js';
 import { parseStatus, refuseUnknownFields, requireTitle } from '../common/form-fields.js';
+import type { ImageForm } from '../common/form-reader.js';
 import { ImageForms } from '../common/image-forms.js';
 import { BANNERS, compact, lockSet, moveItem, nextPosition } from '../common/ordered-set.js';
 import { StoredFiles } from '../common/stored-files.js';
@@ -61,22 +61,17 @@ export class BannersService {
   }
 
   /** edit_banner_video/{id}/: `data` JSON {title, status} and an optional image `file`. */
-  async edit(id: number, request: FastifyRequest): Promise<AdminBannerDto> {
+  async edit(id: number, form: ImageForm): Promise<AdminBannerDto> {
     const current = await this.get(id);
-    const form = await this.images.read(request, 'file');
-    try {
-      refuseUnknownFields(form.fields, ['data']);
-      const data = parseDataField(form.fields.get('data'));
-      const title = requireTitle(data.title);
-      const status = parseStatus(data.status, current.status as Status);
-      const key = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
-      await this.repository.update(id, title, status);
-      // No image.resize here: the image service has no banner kind; the stored original is already bounded.
-      if (key) await this.files.removeImage(await this.repository.swapImage(id, key));
-      return this.get(id);
-    } finally {
-      await form.cleanup();
-    }
+    refuseUnknownFields(form.fields, ['data']);
+    const data = parseDataField(form.fields.get('data'));
+    const title = requireTitle(data.title);
+    const status = parseStatus(data.status, current.status as Status);
+    const key = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
+    await this.repository.update(id, title, status);
+    // No image.resize here: the image service has no banner kind; the stored original is already bounded.
+    if (key) await this.files.removeImage(await this.repository.swapImage(id, key));
+    return this.get(id);
   }
 
   async delete(id: number): Promise<AdminMessageDto> {

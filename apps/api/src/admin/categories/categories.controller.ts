@@ -3,13 +3,17 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation }
 import type { FastifyRequest } from 'fastify';
 import { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
-import { IdParam } from '../common/params.js';
+import { FormReader } from '../common/form-reader.js';
+import { IdParam } from '../../common/params.js';
 import { AdminCategoryDto, AdminCategoryFormDto, AdminCategoryWithTagsDto } from './categories.dto.js';
 import { CategoriesService } from './categories.service.js';
 
 @AdminController()
 export class CategoriesController {
-  constructor(private readonly categories: CategoriesService) {}
+  constructor(
+    private readonly categories: CategoriesService,
+    private readonly forms: FormReader,
+  ) {}
 
   @Get('get_categories_for_admin')
   @ApiOperation({ summary: 'Every category, including those with access off' })
@@ -32,7 +36,7 @@ export class CategoriesController {
   @ApiBody({ type: AdminCategoryFormDto })
   @ApiCreatedResponse({ type: AdminCategoryWithTagsDto })
   add(@Req() request: FastifyRequest): Promise<AdminCategoryWithTagsDto> {
-    return this.categories.add(request);
+    return this.forms.withImageForm(request, 'image', (form) => this.categories.add(form));
   }
 
   @Put('update_category/:id')
@@ -41,7 +45,7 @@ export class CategoriesController {
   @ApiBody({ type: AdminCategoryFormDto })
   @ApiOkResponse({ type: AdminCategoryWithTagsDto })
   update(@IdParam('id') id: number, @Req() request: FastifyRequest): Promise<AdminCategoryWithTagsDto> {
-    return this.categories.update(id, request);
+    return this.forms.withImageForm(request, 'image', (form) => this.categories.update(id, form));
   }
 
   @Delete('delete_category/:id')

@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { ImageKind, Status } from '@app/contracts';
 import type { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { parseStatus, refuseUnknownFields, requireTitle } from '../common/form-fields.js';
+import type { ImageForm } from '../common/form-reader.js';
 import { ImageForms } from '../common/image-forms.js';
 import { StoredFiles } from '../common/stored-files.js';
 import type { AdminCategoryDto, AdminCategoryWithTagsDto } from './categories.dto.js';
@@ -31,36 +31,26 @@ export class CategoriesService {
   }
 
   /** add_category/: title required, status 0 unless given, icon JPEG or PNG. */
-  async add(request: FastifyRequest): Promise<AdminCategoryWithTagsDto> {
-    const form = await this.images.read(request, 'image');
-    try {
-      refuseUnknownFields(form.fields, FORM_FIELDS);
-      const title = requireTitle(form.fields.get('title'));
-      const status = parseStatus(form.fields.get('status'), Status.Off);
-      const iconKey = form.image ? await this.images.store(form.image, { kind: 'icons' }) : null;
-      const id = await this.repository.insert(title, status);
-      if (iconKey) await this.setIcon(id, iconKey);
-      return this.get(id);
-    } finally {
-      await form.cleanup();
-    }
+  async add(form: ImageForm): Promise<AdminCategoryWithTagsDto> {
+    refuseUnknownFields(form.fields, FORM_FIELDS);
+    const title = requireTitle(form.fields.get('title'));
+    const status = parseStatus(form.fields.get('status'), Status.Off);
+    const iconKey = form.image ? await this.images.store(form.image, { kind: 'icons' }) : null;
+    const id = await this.repository.insert(title, status);
+    if (iconKey) await this.setIcon(id, iconKey);
+    return this.get(id);
   }
 
   /** update_category/{id}/: the same form; the icon may also be an SVG (rasterised). */
-  async update(id: number, request: FastifyRequest): Promise<AdminCategoryWithTagsDto> {
+  async update(id: number, form: ImageForm): Promise<AdminCategoryWithTagsDto> {
     const current = await this.require(id);
-    const form = await this.images.read(request, 'image');
-    try {
-      refuseUnknownFields(form.fields, FORM_FIELDS);
-      const title = requireTitle(form.fields.get('title'));
-      const status = parseStatus(form.fields.get('status'), current.status as Status);
-      const iconKey = form.image ? await this.images.store(form.image, { kind: 'icons', allowSvg: true }) : null;
-      await this.repository.update(id, title, status);
-      if (iconKey) await this.setIcon(id, iconKey);
-      return this.get(id);
-    } finally {
-      await form.cleanup();
-    }
+    refuseUnknownFields(form.fields, FORM_FIELDS);
+    const title = requireTitle(form.fields.get('title'));
+    const status = parseStatus(form.fields.get('status'), current.status as Status);
+    const iconKey = form.image ? await this.images.store(form.image, { kind: 'icons', allowSvg: true }) : null;
+    await this.repository.update(id, title, status);
+    if (iconKey) await this.setIcon(id, iconKey);
+    return this.get(id);
   }
 
   async delete(id: number): Promise<AdminMessageDto> {

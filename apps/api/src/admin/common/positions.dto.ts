@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { MAX_INT } from './params.js';
+import { MAX_INT } from '../../common/params.js';
 
 /** One entry of an edit form's `positions`: the item's id and the place it now takes (from 1). */
 export class AdminPositionDto {

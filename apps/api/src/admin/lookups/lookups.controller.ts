@@ -1,7 +1,7 @@
 import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
 import { AdminController } from '../common/admin-controller.js';
-import { IdParam, OptionalIntPipe, PageParam, QueryParam } from '../common/params.js';
+import { IdParam, OptionalIntPipe, PageParam, QueryParam } from '../../common/params.js';
 import {
   AdminAlbumListDto,
   AdminAlbumsLengthDto,

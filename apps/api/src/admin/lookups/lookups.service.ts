@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { PAGE_SIZE } from '@app/contracts';
-import { offsetOf } from '../common/params.js';
+import { offsetOf } from '../../common/params.js';
 import type { AdminAlbumListDto, AdminAlbumTrackListDto, AdminIdTitleDto } from './lookups.dto.js';
 import { LookupsRepository } from './lookups.repository.js';
 

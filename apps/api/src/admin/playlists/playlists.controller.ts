@@ -3,7 +3,8 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, 
 import type { FastifyRequest } from 'fastify';
 import { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
-import { IdParam, PageParam, QueryParam } from '../common/params.js';
+import { FormReader } from '../common/form-reader.js';
+import { IdParam, PageParam, QueryParam } from '../../common/params.js';
 import {
   AdminAddPlaylistVideosDto,
   AdminEditPlaylistDto,
@@ -20,7 +21,10 @@ const QUERY_DOC = { name: 'query', description: 'Title search (accent, case and 
 
 @AdminController()
 export class AdminPlaylistsController {
-  constructor(private readonly playlists: AdminPlaylistsService) {}
+  constructor(
+    private readonly playlists: AdminPlaylistsService,
+    private readonly forms: FormReader,
+  ) {}
 
   @Get('get_playlists_for_admin/:page')
   @ApiOperation({ summary: 'Editorial playlists, newest first, 10 per page' })
@@ -75,7 +79,7 @@ export class AdminPlaylistsController {
   @ApiBody({ type: AdminPlaylistFormDto })
   @ApiCreatedResponse({ type: AdminPlaylistInfoDto })
   add(@Req() request: FastifyRequest): Promise<AdminPlaylistInfoDto> {
-    return this.playlists.add(request);
+    return this.forms.withImageForm(request, 'image', (form) => this.playlists.add(form));
   }
 
   @Put('edit_playlist_for_admin/:playlist_id')
@@ -91,7 +95,7 @@ export class AdminPlaylistsController {
   @ApiBody({ type: AdminThumbnailFormDto })
   @ApiOkResponse({ type: AdminPlaylistInfoDto })
   thumbnail(@IdParam('playlist_id') id: number, @Req() request: FastifyRequest): Promise<AdminPlaylistInfoDto> {
-    return this.playlists.replaceThumbnail(id, request);
+    return this.forms.withImageForm(request, 'image', (form) => this.playlists.replaceThumbnail(id, form));
   }
 
   @Delete('delete_playlist_for_admin/:playlist_id')

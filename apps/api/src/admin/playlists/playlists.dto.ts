@@ -12,7 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsTitle, STATUS_MESSAGE, StatusTransform } from '../common/form-fields.js';
-import { MAX_INT } from '../common/params.js';
+import { MAX_INT } from '../../common/params.js';
 import { AdminPositionDto } from '../common/positions.dto.js';
 import { AdminVideoSummaryDto } from '../common/video-summary.dto.js';
 

@@ -1,9 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ImageKind, PAGE_SIZE, Status } from '@app/contracts';
 import type { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { parseStatus, refuseUnknownFields, requireTitle } from '../common/form-fields.js';
+import type { ImageForm } from '../common/form-reader.js';
 import { ImageForms } from '../common/image-forms.js';
 import {
   applyPositions,
@@ -14,7 +14,7 @@ import {
   nextPosition,
   playlistVideos,
 } from '../common/ordered-set.js';
-import { offsetOf } from '../common/params.js';
+import { offsetOf } from '../../common/params.js';
 import { StoredFiles } from '../common/stored-files.js';
 import type {
   AdminAddPlaylistVideosDto,
@@ -69,19 +69,14 @@ export class AdminPlaylistsService {
   }
 
   /** add_playlist_for_admin/: title required, thumbnail optional ('Upload without Thumbnail?'). */
-  async add(request: FastifyRequest): Promise<AdminPlaylistInfoDto> {
-    const form = await this.images.read(request, 'image');
-    try {
-      refuseUnknownFields(form.fields, ['title', 'status']);
-      const title = requireTitle(form.fields.get('title'));
-      const status = parseStatus(form.fields.get('status'), Status.On);
-      const key = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
-      const id = await this.repository.insert(title, status);
-      if (key) await this.setThumbnail(id, key);
-      return this.info(id);
-    } finally {
-      await form.cleanup();
-    }
+  async add(form: ImageForm): Promise<AdminPlaylistInfoDto> {
+    refuseUnknownFields(form.fields, ['title', 'status']);
+    const title = requireTitle(form.fields.get('title'));
+    const status = parseStatus(form.fields.get('status'), Status.On);
+    const key = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
+    const id = await this.repository.insert(title, status);
+    if (key) await this.setThumbnail(id, key);
+    return this.info(id);
   }
 
   async edit(id: number, body: AdminEditPlaylistDto): Promise<AdminPlaylistInfoDto> {
@@ -93,17 +88,12 @@ export class AdminPlaylistsService {
     return this.info(id);
   }
 
-  async replaceThumbnail(id: number, request: FastifyRequest): Promise<AdminPlaylistInfoDto> {
+  async replaceThumbnail(id: number, form: ImageForm): Promise<AdminPlaylistInfoDto> {
     await this.requireIn(this.dataSource.manager, id);
-    const form = await this.images.read(request, 'image');
-    try {
-      refuseUnknownFields(form.fields, []);
-      if (!form.image) throw new BadRequestException({ message: 'Please, choose a picture (field "image")' });
-      await this.setThumbnail(id, await this.images.store(form.image, { kind: 'images' }));
-      return this.info(id);
-    } finally {
-      await form.cleanup();
-    }
+    refuseUnknownFields(form.fields, []);
+    if (!form.image) throw new BadRequestException({ message: 'Please, choose a picture (field "image")' });
+    await this.setThumbnail(id, await this.images.store(form.image, { kind: 'images' }));
+    return this.info(id);
   }
 
   /** The themes and banners that held the playlist close their gaps. */

@@ -2,7 +2,7 @@ import { Body, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
-import { IdParam } from '../common/params.js';
+import { IdParam } from '../../common/params.js';
 import { AdminAddGroupDto, AdminEditGroupDto, AdminGroupDto, AdminGroupInfoDto } from './themes.dto.js';
 import { ThemesService } from './themes.service.js';
 

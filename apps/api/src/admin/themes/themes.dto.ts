@@ -1,19 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
 import { IsTitle, STATUS_MESSAGE, StatusTransform } from '../common/form-fields.js';
 import { AdminPositionDto } from '../common/positions.dto.js';
+import { AdminPlaylistSummaryDto } from '../playlists/playlists.dto.js';
 
-export class AdminGroupDto {
-  @ApiProperty()
-  id: number;
-
-  @ApiProperty()
-  title: string;
-
-  @ApiProperty({ enum: [0, 1] })
-  status: number;
-
+/** A theme (group) in the admin list: a playlist's id, title and status, and its place. */
+export class AdminGroupDto extends PickType(AdminPlaylistSummaryDto, ['id', 'title', 'status'] as const) {
   @ApiProperty({ description: 'Place in the theme list, from 1' })
   position: number;
 
@@ -21,41 +14,10 @@ export class AdminGroupDto {
   number_of_playlists: number;
 }
 
-export class AdminGroupPlaylistDto {
-  @ApiProperty()
-  id: number;
-
-  @ApiProperty()
-  title: string;
-
-  @ApiProperty({ enum: [0, 1] })
-  status: number;
-
+/** A playlist of a theme: the playlist summary and its place in the theme. */
+export class AdminGroupPlaylistDto extends AdminPlaylistSummaryDto {
   @ApiProperty({ description: 'Place in the theme, from 1' })
   position: number;
-
-  @ApiProperty({ description: 'Seconds, visible videos only' })
-  duration: number;
-
-  @ApiProperty()
-  number_of_videos: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'Cover video: the first video by position' })
-  video_id: number | null;
-
-  @ApiProperty()
-  updated: string;
-
-  @ApiProperty()
-  has_thumbnail: boolean;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description:
-      'Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none',
-  })
-  image: string | null;
 }
 
 export class AdminGroupInfoDto extends AdminGroupDto {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { orderTracks, parseNewVideo, parseVideoFields, VIDEO_MESSAGES, type TrackInput } from './video-form.js';
-import { parseFilterList } from './filters.js';
 
 const message = (action: () => unknown): string => {
   try {
@@ -93,27 +92,5 @@ describe('track order', () => {
     expect(message(() => orderTracks([track(1, 0, 90)], 60))).toMatch(/after the end of the video/);
     expect(message(() => orderTracks([track(1, 0, 60.5)], 60))).toBe('no error');
     expect(message(() => orderTracks([track(1, 0, 5), track(1, 6, 9)], 60))).toMatch(/same position/);
-  });
-});
-
-describe('filter lists', () => {
-  it('reads "id!kind|…" and [{id, kind}], grouping ids by kind', () => {
-    expect([...parseFilterList('12!4|3!5|13!4')]).toEqual([
-      [4, [12, 13]],
-      [5, [3]],
-    ]);
-    expect([...parseFilterList([{ id: 7, kind: 2 }, '8!8'])]).toEqual([
-      [2, [7]],
-      [8, [8]],
-    ]);
-    expect(parseFilterList(undefined).size).toBe(0);
-    expect(parseFilterList('').size).toBe(0);
-  });
-
-  it('refuses unknown kinds and malformed entries', () => {
-    expect(message(() => parseFilterList('1!9'))).toBe('Unknown filter kind 9');
-    expect(message(() => parseFilterList("1!4' OR 1=1"))).toMatch(/Invalid filter entry/);
-    expect(message(() => parseFilterList([{ id: -1, kind: 4 }]))).toMatch(/whole numbers/);
-    expect(message(() => parseFilterList(42))).toMatch(/filter list/);
   });
 });

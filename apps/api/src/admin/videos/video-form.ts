@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { Status } from '@app/contracts';
 import { PROVIDE_TITLE, STATUS_MESSAGE, toStatus } from '../common/form-fields.js';
-import { MAX_INT } from '../common/params.js';
+import { MAX_INT } from '../../common/params.js';
 
 /** Spec §5 texts, checked in the spec's order. */
 export const VIDEO_MESSAGES = {

@@ -1,11 +1,11 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '@app/config';
 import { checkMediaEnd, newStorageKey, probeMedia, type StorageDriver } from '@app/media';
 import { InjectStorage } from '../../storage/storage.module.js';
 import { refuseUnknownFields } from '../common/form-fields.js';
 import { mediaHttpError } from '../common/media-errors.js';
-import { refuseDeclaredSize, UploadSpool } from '../common/multipart.js';
+import type { UploadedForm } from '../common/form-reader.js';
+import type { MultipartLimits } from '../common/multipart.js';
 import type { AdminUploadAnswerDto } from './videos.dto.js';
 
 /** What upload_video/ measured, kept next to the original until fill_video_info/ uses it. */
@@ -40,51 +40,52 @@ export class VideoUploads {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly spool: UploadSpool,
     @InjectStorage() private readonly storage: StorageDriver,
   ) {}
 
-  async receive(request: FastifyRequest, userId: number): Promise<AdminUploadAnswerDto> {
-    const limit = this.config.UPLOAD_MAX_BYTES;
-    refuseDeclaredSize(request, limit, MULTIPART_OVERHEAD_BYTES);
-    const form = await this.spool.readForm(request, { maxFileBytes: limit, fileFields: ['file'] });
+  /** The form limits of upload_video/, for FormReader at the edge. */
+  get formLimits(): MultipartLimits & { overheadBytes: number } {
+    return {
+      maxFileBytes: this.config.UPLOAD_MAX_BYTES,
+      fileFields: ['file'],
+      overheadBytes: MULTIPART_OVERHEAD_BYTES,
+    };
+  }
+
+  async receive(form: UploadedForm, userId: number): Promise<AdminUploadAnswerDto> {
+    refuseUnknownFields(form.fields, []);
+    const file = form.files.get('file');
+    if (!file) throw new BadRequestException({ message: 'Please, choose a video file (form field "file")' });
+    const probe = await probeMedia(file.path, 'video', { timeoutMs: 120_000 })
+      // A header that parses is not enough: a file cut short in transfer still announces its
+      // full length. Reading the last seconds' packets (no decoding) costs about one ffprobe start.
+      .then(async (probed) => {
+        await checkMediaEnd(file.path, probed, { timeoutMs: 120_000 });
+        return probed;
+      })
+      .catch((error: unknown) => {
+        throw mediaHttpError(error);
+      });
+    const key = newStorageKey('originals', probe.container.ext);
+    const record: UploadRecord = {
+      key,
+      duration: Math.round(probe.durationSeconds * 1000) / 1000,
+      size: file.size,
+      container: probe.container.ext,
+      width: probe.video?.width ?? null,
+      height: probe.video?.height ?? null,
+      uploadedBy: userId,
+      uploadedAt: new Date().toISOString(),
+    };
+    await this.storage.putFile(key, file.path, probe.container.mime);
     try {
-      refuseUnknownFields(form.fields, []);
-      const file = form.files.get('file');
-      if (!file) throw new BadRequestException({ message: 'Please, choose a video file (form field "file")' });
-      const probe = await probeMedia(file.path, 'video', { timeoutMs: 120_000 })
-        // A header that parses is not enough: a file cut short in transfer still announces its
-        // full length. Reading the last seconds' packets (no decoding) costs about one ffprobe start.
-        .then(async (probed) => {
-          await checkMediaEnd(file.path, probed, { timeoutMs: 120_000 });
-          return probed;
-        })
-        .catch((error: unknown) => {
-          throw mediaHttpError(error);
-        });
-      const key = newStorageKey('originals', probe.container.ext);
-      const record: UploadRecord = {
-        key,
-        duration: Math.round(probe.durationSeconds * 1000) / 1000,
-        size: file.size,
-        container: probe.container.ext,
-        width: probe.video?.width ?? null,
-        height: probe.video?.height ?? null,
-        uploadedBy: userId,
-        uploadedAt: new Date().toISOString(),
-      };
-      await this.storage.putFile(key, file.path, probe.container.mime);
-      try {
-        await this.storage.put(sidecarKey(key), Buffer.from(JSON.stringify(record)), 'application/json');
-      } catch (error) {
-        await this.storage.delete(key);
-        throw error;
-      }
-      this.logger.log(`upload ${key}: ${file.size} bytes, ${record.duration} s, by user ${userId}`);
-      return { file_original_path_linux: key, duration: record.duration };
-    } finally {
-      await form.cleanup();
+      await this.storage.put(sidecarKey(key), Buffer.from(JSON.stringify(record)), 'application/json');
+    } catch (error) {
+      await this.storage.delete(key);
+      throw error;
     }
+    this.logger.log(`upload ${key}: ${file.size} bytes, ${record.duration} s, by user ${userId}`);
+    return { file_original_path_linux: key, duration: record.duration };
   }
 
   /** The record of an upload this server made and no video has used yet. */

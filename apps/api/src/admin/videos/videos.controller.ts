@@ -16,10 +16,10 @@ import type { User } from '@app/db';
 import { CurrentUser } from '../../auth/guards.js';
 import { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
-import { IdParam, PageParam, QueryParam } from '../common/params.js';
+import { FormReader } from '../common/form-reader.js';
+import { FilterBodyDto, FilterListItemDto } from '../../common/filter-body.dto.js';
+import { IdParam, PageParam, QueryParam } from '../../common/params.js';
 import {
-  AdminFilterBodyDto,
-  AdminFilterEntryDto,
   AdminThumbnailFileFormDto,
   AdminUploadAnswerDto,
   AdminUploadFormDto,
@@ -33,9 +33,12 @@ import { VideosService } from './videos.service.js';
 const QUERY_DOC = { name: 'query', description: 'Title search (accent, case and punctuation insensitive)' };
 
 @AdminController()
-@ApiExtraModels(AdminFilterEntryDto)
+@ApiExtraModels(FilterListItemDto)
 export class VideosController {
-  constructor(private readonly videos: VideosService) {}
+  constructor(
+    private readonly videos: VideosService,
+    private readonly forms: FormReader,
+  ) {}
 
   @Get('get_videos_for_admin/:page')
   @ApiOperation({ summary: 'Every video, newest first, 10 per page' })
@@ -78,8 +81,8 @@ export class VideosController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Videos matching a filter list (hidden ones included), 10 per page, with videoLength' })
   @ApiOkResponse({ type: AdminVideoListDto })
-  filter(@PageParam() page: number, @Body() body: AdminFilterBodyDto): Promise<AdminVideoListDto> {
-    return this.videos.list(this.videos.filterQuery(body?.data), page);
+  filter(@PageParam() page: number, @Body() body: FilterBodyDto): Promise<AdminVideoListDto> {
+    return this.videos.list({ filters: body.data }, page);
   }
 
   @Post('video_search_suggestions/:query')
@@ -109,7 +112,7 @@ export class VideosController {
   @ApiPayloadTooLargeResponse({ description: 'Declared or streamed size over the limit' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a video (checked by its bytes and by ffprobe)' })
   upload(@Req() request: FastifyRequest, @CurrentUser() user: User): Promise<AdminUploadAnswerDto> {
-    return this.videos.upload(request, user.id);
+    return this.forms.withForm(request, this.videos.uploadLimits, (form) => this.videos.upload(form, user.id));
   }
 
   @Post('fill_video_info')
@@ -122,7 +125,7 @@ export class VideosController {
   @ApiBody({ type: AdminVideoFormDto })
   @ApiCreatedResponse({ type: AdminVideoInfoDto })
   fill(@Req() request: FastifyRequest): Promise<AdminVideoInfoDto> {
-    return this.videos.fill(request);
+    return this.forms.withImageForm(request, 'file', (form) => this.videos.fill(form));
   }
 
   @Put('edit_video_info/:video_id')
@@ -131,7 +134,7 @@ export class VideosController {
   @ApiBody({ type: AdminVideoFormDto })
   @ApiOkResponse({ type: AdminVideoInfoDto })
   edit(@IdParam('video_id') id: number, @Req() request: FastifyRequest): Promise<AdminVideoInfoDto> {
-    return this.videos.edit(id, request);
+    return this.forms.withImageForm(request, 'file', (form) => this.videos.edit(id, form));
   }
 
   @Put('edit_video_thumbnail/:video_id')
@@ -140,7 +143,7 @@ export class VideosController {
   @ApiBody({ type: AdminThumbnailFileFormDto })
   @ApiOkResponse({ type: AdminVideoInfoDto })
   thumbnail(@IdParam('video_id') id: number, @Req() request: FastifyRequest): Promise<AdminVideoInfoDto> {
-    return this.videos.replaceThumbnail(id, request);
+    return this.forms.withImageForm(request, 'file', (form) => this.videos.replaceThumbnail(id, form));
   }
 
   @Delete('delete_video/:video_id/:bunny_id')

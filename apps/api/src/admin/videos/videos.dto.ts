@@ -1,7 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
-import { ProcessingState } from '@app/contracts';
-import { AdminIdTitleDto } from '../common/answers.dto.js';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { AdminVideoSummaryDto } from '../common/video-summary.dto.js';
 
 export class AdminVideoListDto {
@@ -72,36 +69,27 @@ export class AdminProcessingJobDto {
   failed_reason: string | null;
 }
 
-export class AdminVideoInfoDto {
-  @ApiProperty()
-  id: number;
-
-  @ApiProperty()
-  title: string;
-
+/** A video for its edit page: the list summary (without artists and composers) and its details. */
+export class AdminVideoInfoDto extends PickType(AdminVideoSummaryDto, [
+  'id',
+  'title',
+  'status',
+  'duration',
+  'genres',
+  'moods',
+  'videogenres',
+  'tags',
+  'has_thumbnail',
+  'image',
+  'processing_state',
+  'processing_progress',
+  'processing_error',
+] as const) {
   @ApiProperty()
   description: string;
 
   @ApiProperty()
   yt_link: string;
-
-  @ApiProperty({ enum: [0, 1] })
-  status: number;
-
-  @ApiProperty({ description: 'Seconds' })
-  duration: number;
-
-  @ApiProperty({ type: [AdminIdTitleDto] })
-  genres: AdminIdTitleDto[];
-
-  @ApiProperty({ type: [AdminIdTitleDto] })
-  moods: AdminIdTitleDto[];
-
-  @ApiProperty({ type: [AdminIdTitleDto] })
-  videogenres: AdminIdTitleDto[];
-
-  @ApiProperty({ type: [AdminIdTitleDto] })
-  tags: AdminIdTitleDto[];
 
   @ApiProperty({ type: [AdminVideoTrackDto] })
   tracks: AdminVideoTrackDto[];
@@ -120,26 +108,6 @@ export class AdminVideoInfoDto {
 
   @ApiProperty({ type: [Number], description: 'Ids of the playlists holding the video' })
   playlists: number[];
-
-  @ApiProperty()
-  has_thumbnail: boolean;
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description:
-      'Signed staff address of its image, also while its access is off: append `300/` or `600/`. Null when it has none',
-  })
-  image: string | null;
-
-  @ApiProperty({ enum: ProcessingState })
-  processing_state: ProcessingState;
-
-  @ApiProperty({ description: '0..100' })
-  processing_progress: number;
-
-  @ApiProperty({ type: String, nullable: true })
-  processing_error: string | null;
 
   @ApiProperty({
     type: AdminProcessingJobDto,
@@ -178,24 +146,4 @@ export class AdminVideoFormDto {
 export class AdminThumbnailFileFormDto {
   @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG or PNG' })
   file: unknown;
-}
-
-export class AdminFilterEntryDto {
-  @ApiProperty()
-  id: number;
-
-  @ApiProperty({ description: '2 tag, 3 composer, 4 genre, 5 mood, 6 activity, 7 artist, 8 video genre' })
-  kind: number;
-}
-
-export class AdminFilterBodyDto {
-  @ApiPropertyOptional({
-    description: 'Filter list: "id!kind|id!kind" or [{id, kind}]. Same kind OR-ed, different kinds AND-ed; empty = all',
-    oneOf: [
-      { type: 'string', example: '12!4|3!5' },
-      { type: 'array', items: { $ref: '#/components/schemas/AdminFilterEntryDto' } },
-    ],
-  })
-  @Allow()
-  data?: unknown;
 }

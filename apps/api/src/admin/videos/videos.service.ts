@@ -1,5 +1,4 @@
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { ImageKind, JobName, PAGE_SIZE, ProcessingState } from '@app/contracts';
 import { StaffMediaUrls } from '../../media/staff-media-urls.js';
@@ -7,11 +6,12 @@ import { QueueService } from '../../queue/queue.service.js';
 import type { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { parseDataField } from '../common/data-field.js';
 import { refuseUnknownFields } from '../common/form-fields.js';
+import type { ImageForm, UploadedForm } from '../common/form-reader.js';
+import type { MultipartLimits } from '../common/multipart.js';
 import { ImageForms } from '../common/image-forms.js';
 import { BANNERS, compact, lockSet, playlistVideos } from '../common/ordered-set.js';
-import { offsetOf } from '../common/params.js';
+import { offsetOf } from '../../common/params.js';
 import { StoredFiles } from '../common/stored-files.js';
-import { parseFilterList } from './filters.js';
 import { orderTracks, parseNewVideo, parseVideoFields, type TrackInput, type VideoFields } from './video-form.js';
 import { VideoUploads } from './video-uploads.js';
 import type { AdminUploadAnswerDto, AdminVideoInfoDto, AdminVideoLengthDto, AdminVideoListDto } from './videos.dto.js';
@@ -52,16 +52,17 @@ export class VideosService {
     return { videoLength: await this.repository.count(query) };
   }
 
-  filterQuery(data: unknown): VideoQuery {
-    return { filters: parseFilterList(data) };
-  }
-
   suggestions(query: string): Promise<AdminIdTitleDto[]> {
     return query ? this.repository.suggestions(query, PAGE_SIZE.admin) : Promise.resolve([]);
   }
 
-  upload(request: FastifyRequest, userId: number): Promise<AdminUploadAnswerDto> {
-    return this.uploads.receive(request, userId);
+  /** upload_video/'s form limits (the largest accepted video), applied by FormReader at the edge. */
+  get uploadLimits(): MultipartLimits & { overheadBytes: number } {
+    return this.uploads.formLimits;
+  }
+
+  upload(form: UploadedForm, userId: number): Promise<AdminUploadAnswerDto> {
+    return this.uploads.receive(form, userId);
   }
 
   async info(id: number): Promise<AdminVideoInfoDto> {
@@ -100,83 +101,68 @@ export class VideosService {
    * creates the video (processing state queued) with its tracks in one transaction and
    * queues video.transcode.
    */
-  async fill(request: FastifyRequest): Promise<AdminVideoInfoDto> {
-    const form = await this.images.read(request, 'file');
+  async fill(form: ImageForm): Promise<AdminVideoInfoDto> {
+    refuseUnknownFields(form.fields, ['data']);
+    const input = parseNewVideo(parseDataField(form.fields.get('data')));
+    await this.requireKnownIds(input);
+    const upload = await this.uploads.claim(input.uploadKey);
+    const tracks = orderTracks(await this.checkAlbums(input.tracks), upload.duration);
+    const thumbnailKey = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
+    let id: number;
     try {
-      refuseUnknownFields(form.fields, ['data']);
-      const input = parseNewVideo(parseDataField(form.fields.get('data')));
-      await this.requireKnownIds(input);
-      const upload = await this.uploads.claim(input.uploadKey);
-      const tracks = orderTracks(await this.checkAlbums(input.tracks), upload.duration);
-      const thumbnailKey = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
-      let id: number;
-      try {
-        id = await this.dataSource.transaction(async (em) => {
-          await this.repository.lockUpload(em, upload.key);
-          if (await this.repository.uploadInUse(em, upload.key)) {
-            throw new ConflictException({ message: 'This upload already belongs to another video' });
-          }
-          const videoId = await this.repository.insert(em, {
-            ...input,
-            duration: upload.duration,
-            originalKey: upload.key,
-            thumbnailKey,
-          });
-          await this.repository.setLinks(em, videoId, input);
-          await this.repository.insertTracks(em, videoId, tracks);
-          return videoId;
+      id = await this.dataSource.transaction(async (em) => {
+        await this.repository.lockUpload(em, upload.key);
+        if (await this.repository.uploadInUse(em, upload.key)) {
+          throw new ConflictException({ message: 'This upload already belongs to another video' });
+        }
+        const videoId = await this.repository.insert(em, {
+          ...input,
+          duration: upload.duration,
+          originalKey: upload.key,
+          thumbnailKey,
         });
-      } catch (error) {
-        await this.files.removeImage(thumbnailKey);
-        throw error;
-      }
-      await this.uploads.release(upload.key);
-      if (thumbnailKey) await this.queueSafely(() => this.images.resize(ImageKind.Video, id));
-      await this.queueSafely(() => this.queues.enqueue(JobName.VideoTranscode, { videoId: id }));
-      return this.info(id);
-    } finally {
-      await form.cleanup();
+        await this.repository.setLinks(em, videoId, input);
+        await this.repository.insertTracks(em, videoId, tracks);
+        return videoId;
+      });
+    } catch (error) {
+      await this.files.removeImage(thumbnailKey);
+      throw error;
     }
+    await this.uploads.release(upload.key);
+    if (thumbnailKey) await this.queueSafely(() => this.images.resize(ImageKind.Video, id));
+    await this.queueSafely(() => this.queues.enqueue(JobName.VideoTranscode, { videoId: id }));
+    return this.info(id);
   }
 
   /** edit_video_info/{id}/: the same checks as on add; tracks are read-only here. */
-  async edit(id: number, request: FastifyRequest): Promise<AdminVideoInfoDto> {
+  async edit(id: number, form: ImageForm): Promise<AdminVideoInfoDto> {
     const current = await this.repository.find(id);
     if (!current) throw new NotFoundException(NOT_FOUND);
-    const form = await this.images.read(request, 'file');
+    refuseUnknownFields(form.fields, ['data']);
+    const fields = parseVideoFields(parseDataField(form.fields.get('data')), current.status);
+    await this.requireKnownIds(fields);
+    const thumbnailKey = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
     try {
-      refuseUnknownFields(form.fields, ['data']);
-      const fields = parseVideoFields(parseDataField(form.fields.get('data')), current.status);
-      await this.requireKnownIds(fields);
-      const thumbnailKey = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
-      try {
-        await this.dataSource.transaction(async (em) => {
-          if (!(await this.repository.find(id, em))) throw new NotFoundException(NOT_FOUND);
-          await this.repository.update(em, id, fields);
-          await this.repository.setLinks(em, id, fields);
-        });
-      } catch (error) {
-        await this.files.removeImage(thumbnailKey);
-        throw error;
-      }
-      if (thumbnailKey) await this.setThumbnail(id, thumbnailKey);
-      return this.info(id);
-    } finally {
-      await form.cleanup();
+      await this.dataSource.transaction(async (em) => {
+        if (!(await this.repository.find(id, em))) throw new NotFoundException(NOT_FOUND);
+        await this.repository.update(em, id, fields);
+        await this.repository.setLinks(em, id, fields);
+      });
+    } catch (error) {
+      await this.files.removeImage(thumbnailKey);
+      throw error;
     }
+    if (thumbnailKey) await this.setThumbnail(id, thumbnailKey);
+    return this.info(id);
   }
 
-  async replaceThumbnail(id: number, request: FastifyRequest): Promise<AdminVideoInfoDto> {
+  async replaceThumbnail(id: number, form: ImageForm): Promise<AdminVideoInfoDto> {
     if (!(await this.repository.find(id))) throw new NotFoundException(NOT_FOUND);
-    const form = await this.images.read(request, 'file');
-    try {
-      refuseUnknownFields(form.fields, []);
-      if (!form.image) throw new BadRequestException({ message: 'Please, choose a picture (form field "file")' });
-      await this.setThumbnail(id, await this.images.store(form.image, { kind: 'images' }));
-      return this.info(id);
-    } finally {
-      await form.cleanup();
-    }
+    refuseUnknownFields(form.fields, []);
+    if (!form.image) throw new BadRequestException({ message: 'Please, choose a picture (form field "file")' });
+    await this.setThumbnail(id, await this.images.store(form.image, { kind: 'images' }));
+    return this.info(id);
   }
 
   /**

@@ -1,6 +1,11 @@
+import { BadRequestException } from '@nestjs/common';
 import { FilterKind } from '@app/contracts';
+import { MAX_INT } from './params.js';
 
-/** One `id!kind` entry of a filter list (DESIGN.md §2.6). */
+// The one reader of the filter list (DESIGN.md §2.6) for every endpoint that takes one: the
+// public filters and facets, and the admin video filter (through FilterBodyDto).
+
+/** One `id!kind` entry of a filter list. */
 export interface FilterEntry {
   id: number;
   kind: FilterKind;
@@ -9,11 +14,15 @@ export interface FilterEntry {
 /** Filters grouped by kind: entries of one kind are OR-ed, different kinds AND-ed. */
 export type FilterSelection = Map<FilterKind, number[]>;
 
-export class FilterListError extends Error {}
+/** A malformed filter list is the caller's mistake: 400 with a message that says what to send. */
+export class FilterListError extends BadRequestException {
+  constructor(message: string) {
+    super({ message });
+  }
+}
 
 const MAX_ENTRIES = 100;
 const MAX_TEXT = 2000;
-const MAX_ID = 2_147_483_647;
 const KINDS = new Set<number>(Object.values(FilterKind).filter((v): v is number => typeof v === 'number'));
 const KIND_NAMES = Object.entries(FilterKind)
   .filter(([, v]) => typeof v === 'number')
@@ -23,11 +32,13 @@ const KIND_NAMES = Object.entries(FilterKind)
 function entry(id: unknown, kind: unknown, shown: string): FilterEntry {
   const idText = String(id).trim();
   const kindText = String(kind).trim();
-  if (!/^\d{1,10}$/.test(idText) || Number(idText) < 1 || Number(idText) > MAX_ID) {
+  if (!/^\d{1,10}$/.test(idText) || Number(idText) < 1 || Number(idText) > MAX_INT) {
     throw new FilterListError(`Invalid filter entry "${shown}": the id must be a whole number from 1`);
   }
   if (!/^\d{1,3}$/.test(kindText) || !KINDS.has(Number(kindText))) {
-    throw new FilterListError(`Invalid filter entry "${shown}": unknown filter kind (kinds: ${KIND_NAMES})`);
+    throw new FilterListError(
+      `Invalid filter entry "${shown}": unknown filter kind ${kindText.slice(0, 10)} (kinds: ${KIND_NAMES})`,
+    );
   }
   return { id: Number(idText), kind: Number(kindText) as FilterKind };
 }
