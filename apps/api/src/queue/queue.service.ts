@@ -1,16 +1,8 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, type Job, type JobsOptions } from 'bullmq';
+import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppConfig } from '@app/config';
-import { JOB_OPTIONS, JOB_QUEUE, JobName, QueueName, jobId, type JobPayload } from '@app/contracts';
-
-/** Retry and retention come from the shared job catalogue, so every producer behaves the same. */
-function jobOptions(name: JobName): JobsOptions {
-  return { ...JOB_OPTIONS[name] };
-}
-
-/** States in which an existing job will still run and so will see the newest data by itself. */
-const PENDING_STATES = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
+import { JOB_QUEUE, JobName, QueueName, enqueueJob, jobRunIds, type JobPayload } from '@app/contracts';
 
 export interface JobSummary {
   id: string;
@@ -51,38 +43,17 @@ export class QueueService implements OnApplicationShutdown {
   }
 
   /**
-   * Adds a job under its deterministic id. A pending job with that id is left alone (it reads
-   * the newest state from Postgres when it runs); a finished or failed one is replaced; a
-   * running one gets one follow-up run so changes made while it ran are not lost.
+   * Adds a job by the one enqueue rule (enqueueJob in @app/contracts) as a `rerun`: every call
+   * here follows a change, so a running job gets one follow-up run and a finished one is replaced.
    */
   async enqueue<N extends JobName>(name: N, payload: JobPayload<N>): Promise<Job> {
-    const queue = this.queue(JOB_QUEUE[name]);
-    const id = jobId(name, payload);
-    const existing = await queue.getJob(id);
-    if (existing) {
-      const state = await existing.getState();
-      if (PENDING_STATES.has(state)) return existing;
-      if (state === 'active') return this.addFollowUp(queue, name, payload, `${id}-again`);
-      await existing.remove();
-    }
-    return queue.add(name, payload, { ...jobOptions(name), jobId: id });
-  }
-
-  private async addFollowUp(queue: Queue, name: JobName, payload: object, id: string): Promise<Job> {
-    const existing = await queue.getJob(id);
-    if (existing) {
-      const state = await existing.getState();
-      if (state !== 'completed' && state !== 'failed') return existing;
-      await existing.remove();
-    }
-    return queue.add(name, payload, { ...jobOptions(name), jobId: id });
+    return (await enqueueJob(this.queue(JOB_QUEUE[name]), name, payload, 'rerun')).job;
   }
 
   /** The newest job of `name` for `payload` (the main run or its follow-up), or null. */
   async findJob<N extends JobName>(name: N, payload: JobPayload<N>): Promise<Job | null> {
     const queue = this.queue(JOB_QUEUE[name]);
-    const id = jobId(name, payload);
-    const jobs = (await Promise.all([queue.getJob(id), queue.getJob(`${id}-again`)])).filter(
+    const jobs = (await Promise.all(jobRunIds(name, payload).map((id) => queue.getJob(id)))).filter(
       (job): job is Job => !!job,
     );
     return jobs.sort((a, b) => b.timestamp - a.timestamp)[0] ?? null;
@@ -106,8 +77,7 @@ export class QueueService implements OnApplicationShutdown {
    */
   async removeJobs<N extends JobName>(name: N, payload: JobPayload<N>): Promise<void> {
     const queue = this.queue(JOB_QUEUE[name]);
-    const id = jobId(name, payload);
-    for (const candidate of [id, `${id}-again`]) {
+    for (const candidate of jobRunIds(name, payload)) {
       const job = await queue.getJob(candidate);
       if (!job) continue;
       try {
