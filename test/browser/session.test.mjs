@@ -145,3 +145,31 @@ journey(
     assert.deepEqual(consoleErrors, [], 'no console errors');
   },
 );
+
+journey(
+  use,
+  'the plain-file item plays a file the product serves, with no internet',
+  { timeout: 60_000 },
+  async ({ page, context }) => {
+    const consoleErrors = consoleErrorsOf(page);
+    const origin = new URL(BASE_URL).origin;
+    const outside = [];
+    // Offline: anything not from the product's own address fails.
+    await context.route('**/*', (route) => {
+      if (new URL(route.request().url()).origin === origin) return route.continue();
+      outside.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    await signIn(page, VIEWER);
+    const video = await (await fetch(`${BASE_URL}/cuviewTV/get_video/211/`)).json();
+    assert.match(video.yt_link, /^\/cuviewTV\/media\/hls\/211\/file\/.+\.mp4$/, 'a file of the product');
+    await page.goto('/home?g=4&p=6&v=211');
+    const player = page.getByRole('region', { name: `Video player: ${video.title}` });
+    await player.getByRole('button', { name: 'Play from a file' }).click();
+    await eventually(async () =>
+      assert.ok((await player.locator('video').evaluate((v) => v.currentTime)) > 1, 'the file plays'),
+    );
+    assert.deepEqual(outside, [], 'nothing asked of the internet');
+    assert.deepEqual(consoleErrors, [], 'no console errors');
+  },
+);

@@ -176,10 +176,16 @@ describe('demo catalogue and album import', () => {
         'waiting',
       );
     }
-    const hosts = external.map((v) => new URL(v.yt_link).hostname.replace(/^(www|home|share|cdnapisec)\./, ''));
+    // The plain file is the product's own: stored under the item's stream prefix, linked by
+    // the media route's address, so it plays without the internet.
+    const plain = external.find((v) => v.yt_link.startsWith('/'))!;
+    expect(plain.yt_link).toMatch(new RegExp(`^/cuviewTV/media/hls/${plain.id}/file/[a-z0-9-]+\\.mp4$`));
+    expect(await storage.exists(plain.yt_link.replace('/cuviewTV/media/', ''))).toBe(true);
+    const hosts = external
+      .filter((v) => v !== plain)
+      .map((v) => new URL(v.yt_link).hostname.replace(/^(www|home|share|cdnapisec)\./, ''));
     expect(hosts.sort()).toEqual(
       [
-        'commondatastorage.googleapis.com',
         'dailymotion.com',
         'facebook.com',
         'kaltura.com',

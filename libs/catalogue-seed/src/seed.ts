@@ -18,11 +18,14 @@ import {
   VIDEO_GENRES,
   EMBEDS,
   ALBUMS,
+  PLAIN_FILE_LINK,
+  PLAIN_FILE_VIDEO,
   type DemoProfile,
 } from './demo/catalogue.js';
 import { albumCover, artistPhoto, collage, embedPoster, hashOf, scenePicture } from './demo/images.js';
 import { trackLinks } from './demo/links.js';
 import { renderAlbums } from './demo/music.js';
+import { slug } from './demo/media-cache.js';
 import { renderVideos, type RenderedVideo } from './demo/videos.js';
 import type { JobQueue, PendingJob } from './services.js';
 
@@ -191,6 +194,18 @@ export async function seedDemoCatalogue(
     const key = newStorageKey('originals', 'mp4');
     await storage.putFile(key, rendered.path, 'video/mp4');
     originals.set(rendered.video.id, key);
+  }
+  // The plain-file item plays a file the product serves (no internet needed): a demo video's
+  // rendering, stored under the item's own stream prefix, so the media route serves it with
+  // the item's access rules and deleting the item removes it.
+  const plainFiles = new Map<number, { link: string; duration: number }>();
+  const fileSource = videos.find((r) => r.video.id === PLAIN_FILE_VIDEO);
+  for (const e of EMBEDS.filter((e) => e.ytLink === PLAIN_FILE_LINK)) {
+    if (!fileSource)
+      throw new Error(`The plain-file item ${e.id} plays video ${PLAIN_FILE_VIDEO}, not in this profile`);
+    const key = `hls/${e.id}/file/${slug(fileSource.video.title)}.mp4`;
+    await storage.putFile(key, fileSource.path, 'video/mp4');
+    plainFiles.set(e.id, { link: `/cuviewTV/media/${key}`, duration: fileSource.duration });
   }
   const putImage = async (data: Buffer, ext: 'jpg' | 'png'): Promise<string> => {
     const key = newStorageKey('images', ext);
@@ -392,9 +407,10 @@ export async function seedDemoCatalogue(
       await placeTracks(rendered);
     }
     for (const e of EMBEDS) {
+      const file = plainFiles.get(e.id);
       await insertVideo(
-        { ...e, status: Status.On },
-        { originalKey: null, ytLink: e.ytLink, state: ProcessingState.External },
+        { ...e, status: Status.On, duration: file?.duration ?? e.duration },
+        { originalKey: null, ytLink: file?.link ?? e.ytLink, state: ProcessingState.External },
         e,
         30 + (e.id % 20),
       );
