@@ -158,6 +158,15 @@ describe('demo catalogue and album import', () => {
       expect(video.processing_state).toBe('queued');
       expect(await storage.exists(video.original_key!)).toBe(true);
       expect(await jobState(QueueName.Video, jobId(JobName.VideoTranscode, { videoId: video.id }))).toBe('waiting');
+      // Its picture comes before its ladder: the seed stores the poster frame and queues its sizes.
+      const [{ thumbnail_key: poster }] = await dataSource.query('SELECT thumbnail_key FROM videos WHERE id = $1', [
+        video.id,
+      ]);
+      expect(poster).toMatch(/^posters\//);
+      expect(await storage.exists(poster)).toBe(true);
+      expect(await jobState(QueueName.Image, jobId(JobName.ImageResize, { kind: ImageKind.Video, id: video.id }))).toBe(
+        'waiting',
+      );
       const placed = await dataSource.query(
         'SELECT start_time, end_time FROM video_tracks WHERE video_id = $1 ORDER BY position',
         [video.id],

@@ -182,18 +182,24 @@ export async function seedDemoCatalogue(
 
   const { profile } = options;
   const started = Date.now();
-  log(`▸ making the demo music (${profile.name} catalogue; cached in ${options.cacheDir})`);
+  /** A stage's line says when it began, so the log shows what each stage took. */
+  const stage = (text: string) => log(`▸ [${((Date.now() - started) / 1000).toFixed(0)} s] ${text}`);
+  stage(`making the demo music (${profile.name} catalogue; cached in ${options.cacheDir})`);
   const albums = await renderAlbums(profile, options.cacheDir, log);
-  log('▸ making the demo videos');
+  stage('making the demo videos');
   const videos = await renderVideos(profile, albums, options.cacheDir, log);
 
   const generated = Date.now();
-  log('▸ storing video originals and images');
+  stage('storing video originals and images');
   const originals = new Map<number, string>();
+  const posterKeys = new Map<number, string>();
   for (const rendered of videos) {
     const key = newStorageKey('originals', 'mp4');
     await storage.putFile(key, rendered.path, 'video/mp4');
     originals.set(rendered.video.id, key);
+    const poster = newStorageKey('posters', 'jpg');
+    await storage.putFile(poster, rendered.poster, 'image/jpeg');
+    posterKeys.set(rendered.video.id, poster);
   }
   // The plain-file item plays a file the product serves (no internet needed): a demo video's
   // rendering, stored under the item's own stream prefix, so the media route serves it with
@@ -247,7 +253,7 @@ export async function seedDemoCatalogue(
     if (pictures.length > 0) playlistThumbs.set(p.id, await putImage(await collage(pictures), 'jpg'));
   }
 
-  log('▸ hashing the demo passwords');
+  stage('hashing the demo passwords');
   const hasher = new PasswordHasher();
   const hashes = await Promise.all(USERS.map((u) => hasher.hash(u.password)));
 
@@ -260,11 +266,11 @@ export async function seedDemoCatalogue(
     if (check.error) throw new Error(check.error);
     if (check.skip) return { ...none, skipped: check.skip };
     if (options.reset) {
-      log('▸ removing the previous catalogue');
+      stage('removing the previous catalogue');
       await manager.query(`TRUNCATE ${CATALOGUE_TABLES.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
     }
 
-    log('▸ writing lookups and accounts');
+    stage('writing lookups and accounts');
     const genres = await insertTitles(
       manager,
       'genres',
@@ -302,7 +308,7 @@ export async function seedDemoCatalogue(
       userIds.set(user.email, rows[0]!.id);
     }
 
-    log('▸ importing the albums');
+    stage('importing the albums');
     const imported = new Map<string, ImportedTrack>();
     const files = [...albums.tracks.entries()];
     for (const [index, [where, file]] of files.entries()) {
@@ -341,7 +347,7 @@ export async function seedDemoCatalogue(
     }
     const albumIds = new Set([...imported.values()].map((t) => t.albumId));
 
-    log('▸ writing videos, playlists, themes, banners and categories');
+    stage('writing videos, playlists, themes, banners and categories');
     const now = Date.now();
     const day = 86_400_000;
     const insertVideo = async (
@@ -404,6 +410,7 @@ export async function seedDemoCatalogue(
         video,
         videos.length - i,
       );
+      await manager.query('UPDATE videos SET thumbnail_key = $2 WHERE id = $1', [video.id, posterKeys.get(video.id)]);
       await placeTracks(rendered);
     }
     for (const e of EMBEDS) {
@@ -485,6 +492,7 @@ export async function seedDemoCatalogue(
     const categoryRows: { id: number }[] = await manager.query('SELECT id FROM categories ORDER BY id');
     for (const { id } of categoryRows) jobs.push(image(ImageKind.Category, id));
     for (const id of embedThumbs.keys()) jobs.push(image(ImageKind.Video, id));
+    for (const id of posterKeys.keys()) jobs.push(image(ImageKind.Video, id));
     for (const rendered of videos) jobs.push({ name: JobName.VideoTranscode, payload: { videoId: rendered.video.id } });
 
     return {
@@ -497,7 +505,7 @@ export async function seedDemoCatalogue(
   });
   if (result.skipped) return result;
 
-  log(`▸ queueing ${jobs.length} jobs (transcodes, excerpts, fingerprints, images)`);
+  stage(`queueing ${jobs.length} jobs (transcodes, excerpts, fingerprints, images)`);
   // Every row is new, even where its id is not (--reset, or Redis kept from another database):
   // a finished job with the same id must not stand in for the new one.
   await queue.enqueueAll(jobs.map((job) => ({ ...job, rerun: true })));

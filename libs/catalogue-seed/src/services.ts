@@ -51,6 +51,18 @@ export class JobQueue {
     for (const job of jobs) await this.enqueue(job);
   }
 
+  /** Jobs of the queue not finished yet (waiting, delayed, running). */
+  async unfinished(name: QueueName): Promise<number> {
+    const counts = await this.queue(name).getJobCounts(
+      'waiting',
+      'prioritized',
+      'delayed',
+      'active',
+      'waiting-children',
+    );
+    return Object.values(counts).reduce((a, b) => a + b, 0);
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     this.queues.clear();

@@ -1209,7 +1209,7 @@ export function fullProfile(): DemoProfile {
     videos: VIDEOS,
     trackSeconds: (album, track) => 26 + ((album * 5 + track * 7) % 9),
     videoSeconds: (video) => video.duration,
-    frame: { width: 480, height: 270 },
+    frame: { width: 640, height: 360 },
   };
 }
 
