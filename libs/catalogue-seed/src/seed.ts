@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ImageKind, JobName, ProcessingState, Status } from '@app/contracts';
+import { ImageKind, JobName, ProcessingState, QueueName, Status } from '@app/contracts';
 import { newStorageKey, type StorageDriver } from '@app/media';
 import { PasswordHasher } from '@app/common';
 import { AlbumImporter, type ImportedTrack } from './album-importer.js';
@@ -28,6 +28,7 @@ import { renderAlbums } from './demo/music.js';
 import { slug } from './demo/media-cache.js';
 import { renderVideos, type RenderedVideo } from './demo/videos.js';
 import type { JobQueue, PendingJob } from './services.js';
+import { waitForQueues } from './wait.js';
 
 export interface SeedOptions {
   profile: DemoProfile;
@@ -37,6 +38,8 @@ export interface SeedOptions {
   ifEmpty?: boolean;
   /** Replace the catalogue of a database that has one (demo accounts are updated, others kept). */
   reset?: boolean;
+  /** Queue the pictures first and wait until the worker has made them, then the rest. */
+  waitForPictures?: boolean;
   log?: (line: string) => void;
 }
 
@@ -505,10 +508,21 @@ export async function seedDemoCatalogue(
   });
   if (result.skipped) return result;
 
-  stage(`queueing ${jobs.length} jobs (transcodes, excerpts, fingerprints, images)`);
   // Every row is new, even where its id is not (--reset, or Redis kept from another database):
   // a finished job with the same id must not stand in for the new one.
-  await queue.enqueueAll(jobs.map((job) => ({ ...job, rerun: true })));
+  const pictures = jobs.filter((job) => job.name === JobName.ImageResize);
+  const rest = jobs.filter((job) => job.name !== JobName.ImageResize);
+  stage(`queueing ${pictures.length} pictures`);
+  await queue.enqueueAll(pictures.map((job) => ({ ...job, rerun: true })));
+  if (options.waitForPictures) {
+    // The screens need the pictures, not the ladders: with the CPU to itself the image queue is
+    // done in seconds, then the transcodes start. A seed stopped in between leaves its videos
+    // queued in Postgres, which the worker's reconciler queues again.
+    stage('waiting for the worker to make the pictures');
+    await waitForQueues(queue, [QueueName.Image], { log });
+  }
+  stage(`queueing ${rest.length} jobs (transcodes, excerpts, fingerprints)`);
+  await queue.enqueueAll(rest.map((job) => ({ ...job, rerun: true })));
   log(
     `✔ demo catalogue: ${result.albums} albums, ${result.tracks} tracks, ${result.videos} videos, ` +
       `${result.playlists} playlists in ${((Date.now() - started) / 1000).toFixed(1)} s ` +

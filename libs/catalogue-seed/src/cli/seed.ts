@@ -47,11 +47,12 @@ async function main(): Promise<void> {
       cacheDir: resolve(process.env.DEMO_MEDIA_DIR || '.data/demo-media'),
       ifEmpty: args.includes('--if-empty'),
       reset: args.includes('--reset'),
+      waitForPictures: args.includes('--wait-for-pictures'),
       log: console.log,
     });
     if (result.skipped) console.log(`seed: ${result.skipped}`);
-    if (args.includes('--wait-for-pictures')) {
-      console.log('▸ waiting for the worker to make the pictures');
+    if (result.skipped && args.includes('--wait-for-pictures')) {
+      // An earlier start may have stopped while the worker was still making them.
       await waitForQueues(queue, [QueueName.Image], { log: console.log });
     }
   } finally {
