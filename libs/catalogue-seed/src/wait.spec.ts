@@ -17,9 +17,9 @@ describe('timeLeft', () => {
 
   it('numbers the steps', () => {
     const progress = new Progress(3);
-    expect(progress.step()).toMatch(/^\[1\/3\]/);
-    expect(progress.step()).toMatch(/^\[2\/3\]/);
-    expect(progress.step()).toBe('[3/3]');
+    expect(progress.step('one')).toMatch(/^ {2}\[1\/3\] one/);
+    expect(progress.step('two')).toMatch(/^ {2}\[2\/3\] two/);
+    expect(progress.step('three')).toBe('  [3/3] three');
   });
 });
 

@@ -83,8 +83,7 @@ export async function generateEach<T>(
 ): Promise<void> {
   const progress = new Progress(items.length);
   await forEachConcurrently(items, generationConcurrency(), async (item, index) => {
-    const label = await make(item, index);
-    log(`  ${progress.step()} ${label}`);
+    log(progress.step(await make(item, index)));
   });
 }
 
@@ -119,10 +118,10 @@ export class Progress {
 
   constructor(private readonly total: number) {}
 
-  /** Counts one more item done and returns "[n/total]", with the time left once it can tell. */
-  step(): string {
+  /** Counts one more item done: "  [n/total] label · about … left" (the time left once it can tell). */
+  step(label: string): string {
     this.done++;
-    return `[${this.done}/${this.total}]${timeLeft(this.done, this.total, Date.now() - this.started)}`;
+    return `  [${this.done}/${this.total}] ${label}${timeLeft(this.done, this.total, Date.now() - this.started)}`;
   }
 }
 
