@@ -507,6 +507,7 @@ export async function seedDemoCatalogue(
     };
   });
   if (result.skipped) return result;
+  const committed = Date.now();
 
   // Every row is new, even where its id is not (--reset, or Redis kept from another database):
   // a finished job with the same id must not stand in for the new one.
@@ -522,7 +523,12 @@ export async function seedDemoCatalogue(
     await waitForQueues(queue, [QueueName.Image], { log });
   }
   stage(`queueing ${rest.length} jobs (transcodes, excerpts, fingerprints)`);
-  await queue.enqueueAll(rest.map((job) => ({ ...job, rerun: true })));
+  // While the pictures were made the worker's reconciler may have queued (and run) some of
+  // these from the committed rows: those are kept, older ones replaced.
+  await queue.enqueueAll(
+    rest.map((job) => ({ ...job, rerun: true })),
+    committed,
+  );
   log(
     `✔ demo catalogue: ${result.albums} albums, ${result.tracks} tracks, ${result.videos} videos, ` +
       `${result.playlists} playlists in ${((Date.now() - started) / 1000).toFixed(1)} s ` +

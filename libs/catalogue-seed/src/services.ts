@@ -34,21 +34,27 @@ export class JobQueue {
     return queue;
   }
 
-  async enqueue<N extends JobName>({ name, payload, rerun }: PendingJob<N>): Promise<void> {
+  /**
+   * Queues the job. With `rerun`, a finished job of the same id is removed first, unless it
+   * finished after `madeSince` (ms): then it was made from the same rows (the worker's
+   * reconciler queues what Postgres says is pending) and running it again would only repeat it.
+   */
+  async enqueue<N extends JobName>({ name, payload, rerun }: PendingJob<N>, madeSince?: number): Promise<void> {
     const queue = this.queue(JOB_QUEUE[name]);
     const id = jobId(name, payload);
     if (rerun) {
       // A completed or failed job with this id would swallow the new one (same id = same job).
       const existing = await queue.getJob(id);
       const state = existing ? await existing.getState() : undefined;
-      if (existing && (state === 'completed' || state === 'failed')) await existing.remove();
+      const stale = madeSince === undefined || (existing?.finishedOn ?? 0) < madeSince;
+      if (existing && (state === 'completed' || state === 'failed') && stale) await existing.remove();
     }
     const { attempts, backoff, removeOnComplete, removeOnFail } = JOB_OPTIONS[name];
     await queue.add(name, payload, { jobId: id, attempts, backoff, removeOnComplete, removeOnFail });
   }
 
-  async enqueueAll(jobs: readonly PendingJob[]): Promise<void> {
-    for (const job of jobs) await this.enqueue(job);
+  async enqueueAll(jobs: readonly PendingJob[], madeSince?: number): Promise<void> {
+    for (const job of jobs) await this.enqueue(job, madeSince);
   }
 
   /** Jobs of the queue not finished yet (waiting, delayed, running). */
