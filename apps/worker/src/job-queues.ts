@@ -41,7 +41,7 @@ export class JobQueues {
     name: N,
     payload: JobPayload<N>,
     intent: EnqueueIntent = 'rerun',
-    stillWanted?: () => Promise<boolean>,
+    stillWanted?: (finished: Job) => Promise<boolean>,
   ): Promise<EnqueueResult> {
     return enqueueJob(this.queue(JOB_QUEUE[name]), name, payload, intent, stillWanted);
   }

@@ -158,6 +158,15 @@ describe('demo catalogue and album import', () => {
       expect(video.processing_state).toBe('queued');
       expect(await storage.exists(video.original_key!)).toBe(true);
       expect(await jobState(QueueName.Video, jobId(JobName.VideoTranscode, { videoId: video.id }))).toBe('waiting');
+      // Its picture comes before its ladder: the seed stores the poster frame and queues its sizes.
+      const [{ thumbnail_key: poster }] = await dataSource.query('SELECT thumbnail_key FROM videos WHERE id = $1', [
+        video.id,
+      ]);
+      expect(poster).toMatch(/^posters\//);
+      expect(await storage.exists(poster)).toBe(true);
+      expect(await jobState(QueueName.Image, jobId(JobName.ImageResize, { kind: ImageKind.Video, id: video.id }))).toBe(
+        'waiting',
+      );
       const placed = await dataSource.query(
         'SELECT start_time, end_time FROM video_tracks WHERE video_id = $1 ORDER BY position',
         [video.id],
@@ -176,10 +185,16 @@ describe('demo catalogue and album import', () => {
         'waiting',
       );
     }
-    const hosts = external.map((v) => new URL(v.yt_link).hostname.replace(/^(www|home|share|cdnapisec)\./, ''));
+    // The plain file is the product's own: stored under the item's stream prefix, linked by
+    // the media route's address, so it plays without the internet.
+    const plain = external.find((v) => v.yt_link.startsWith('/'))!;
+    expect(plain.yt_link).toMatch(new RegExp(`^/cuviewTV/media/hls/${plain.id}/file/[a-z0-9-]+\\.mp4$`));
+    expect(await storage.exists(plain.yt_link.replace('/cuviewTV/media/', ''))).toBe(true);
+    const hosts = external
+      .filter((v) => v !== plain)
+      .map((v) => new URL(v.yt_link).hostname.replace(/^(www|home|share|cdnapisec)\./, ''));
     expect(hosts.sort()).toEqual(
       [
-        'commondatastorage.googleapis.com',
         'dailymotion.com',
         'facebook.com',
         'kaltura.com',

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ImageKind, JobName, ProcessingState, Status } from '@app/contracts';
+import { ImageKind, JobName, ProcessingState, QueueName, Status } from '@app/contracts';
 import { newStorageKey, type StorageDriver } from '@app/media';
 import { PasswordHasher } from '@app/common';
 import { AlbumImporter, type ImportedTrack } from './album-importer.js';
@@ -18,13 +18,17 @@ import {
   VIDEO_GENRES,
   EMBEDS,
   ALBUMS,
+  PLAIN_FILE_LINK,
+  PLAIN_FILE_VIDEO,
   type DemoProfile,
 } from './demo/catalogue.js';
 import { albumCover, artistPhoto, collage, embedPoster, hashOf, scenePicture } from './demo/images.js';
 import { trackLinks } from './demo/links.js';
 import { renderAlbums } from './demo/music.js';
+import { slug } from './demo/media-cache.js';
 import { renderVideos, type RenderedVideo } from './demo/videos.js';
 import type { JobQueue, PendingJob } from './services.js';
+import { waitForQueues } from './wait.js';
 
 export interface SeedOptions {
   profile: DemoProfile;
@@ -34,6 +38,8 @@ export interface SeedOptions {
   ifEmpty?: boolean;
   /** Replace the catalogue of a database that has one (demo accounts are updated, others kept). */
   reset?: boolean;
+  /** Queue the pictures first and wait until the worker has made them, then the rest. */
+  waitForPictures?: boolean;
   log?: (line: string) => void;
 }
 
@@ -179,18 +185,36 @@ export async function seedDemoCatalogue(
 
   const { profile } = options;
   const started = Date.now();
-  log(`▸ making the demo music (${profile.name} catalogue; cached in ${options.cacheDir})`);
+  /** A stage's line says when it began, so the log shows what each stage took. */
+  const stage = (text: string) => log(`▸ [${((Date.now() - started) / 1000).toFixed(0)} s] ${text}`);
+  stage(`making the demo music (${profile.name} catalogue; cached in ${options.cacheDir})`);
   const albums = await renderAlbums(profile, options.cacheDir, log);
-  log('▸ making the demo videos');
+  stage('making the demo videos');
   const videos = await renderVideos(profile, albums, options.cacheDir, log);
 
   const generated = Date.now();
-  log('▸ storing video originals and images');
+  stage('storing video originals and images');
   const originals = new Map<number, string>();
+  const posterKeys = new Map<number, string>();
   for (const rendered of videos) {
     const key = newStorageKey('originals', 'mp4');
     await storage.putFile(key, rendered.path, 'video/mp4');
     originals.set(rendered.video.id, key);
+    const poster = newStorageKey('posters', 'jpg');
+    await storage.putFile(poster, rendered.poster, 'image/jpeg');
+    posterKeys.set(rendered.video.id, poster);
+  }
+  // The plain-file item plays a file the product serves (no internet needed): a demo video's
+  // rendering, stored under the item's own stream prefix, so the media route serves it with
+  // the item's access rules and deleting the item removes it.
+  const plainFiles = new Map<number, { link: string; duration: number }>();
+  const fileSource = videos.find((r) => r.video.id === PLAIN_FILE_VIDEO);
+  for (const e of EMBEDS.filter((e) => e.ytLink === PLAIN_FILE_LINK)) {
+    if (!fileSource)
+      throw new Error(`The plain-file item ${e.id} plays video ${PLAIN_FILE_VIDEO}, not in this profile`);
+    const key = `hls/${e.id}/file/${slug(fileSource.video.title)}.mp4`;
+    await storage.putFile(key, fileSource.path, 'video/mp4');
+    plainFiles.set(e.id, { link: `/cuviewTV/media/${key}`, duration: fileSource.duration });
   }
   const putImage = async (data: Buffer, ext: 'jpg' | 'png'): Promise<string> => {
     const key = newStorageKey('images', ext);
@@ -232,7 +256,7 @@ export async function seedDemoCatalogue(
     if (pictures.length > 0) playlistThumbs.set(p.id, await putImage(await collage(pictures), 'jpg'));
   }
 
-  log('▸ hashing the demo passwords');
+  stage('hashing the demo passwords');
   const hasher = new PasswordHasher();
   const hashes = await Promise.all(USERS.map((u) => hasher.hash(u.password)));
 
@@ -245,11 +269,11 @@ export async function seedDemoCatalogue(
     if (check.error) throw new Error(check.error);
     if (check.skip) return { ...none, skipped: check.skip };
     if (options.reset) {
-      log('▸ removing the previous catalogue');
+      stage('removing the previous catalogue');
       await manager.query(`TRUNCATE ${CATALOGUE_TABLES.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
     }
 
-    log('▸ writing lookups and accounts');
+    stage('writing lookups and accounts');
     const genres = await insertTitles(
       manager,
       'genres',
@@ -287,7 +311,7 @@ export async function seedDemoCatalogue(
       userIds.set(user.email, rows[0]!.id);
     }
 
-    log('▸ importing the albums');
+    stage('importing the albums');
     const imported = new Map<string, ImportedTrack>();
     const files = [...albums.tracks.entries()];
     for (const [index, [where, file]] of files.entries()) {
@@ -326,7 +350,7 @@ export async function seedDemoCatalogue(
     }
     const albumIds = new Set([...imported.values()].map((t) => t.albumId));
 
-    log('▸ writing videos, playlists, themes, banners and categories');
+    stage('writing videos, playlists, themes, banners and categories');
     const now = Date.now();
     const day = 86_400_000;
     const insertVideo = async (
@@ -389,12 +413,14 @@ export async function seedDemoCatalogue(
         video,
         videos.length - i,
       );
+      await manager.query('UPDATE videos SET thumbnail_key = $2 WHERE id = $1', [video.id, posterKeys.get(video.id)]);
       await placeTracks(rendered);
     }
     for (const e of EMBEDS) {
+      const file = plainFiles.get(e.id);
       await insertVideo(
-        { ...e, status: Status.On },
-        { originalKey: null, ytLink: e.ytLink, state: ProcessingState.External },
+        { ...e, status: Status.On, duration: file?.duration ?? e.duration },
+        { originalKey: null, ytLink: file?.link ?? e.ytLink, state: ProcessingState.External },
         e,
         30 + (e.id % 20),
       );
@@ -469,6 +495,7 @@ export async function seedDemoCatalogue(
     const categoryRows: { id: number }[] = await manager.query('SELECT id FROM categories ORDER BY id');
     for (const { id } of categoryRows) jobs.push(image(ImageKind.Category, id));
     for (const id of embedThumbs.keys()) jobs.push(image(ImageKind.Video, id));
+    for (const id of posterKeys.keys()) jobs.push(image(ImageKind.Video, id));
     for (const rendered of videos) jobs.push({ name: JobName.VideoTranscode, payload: { videoId: rendered.video.id } });
 
     return {
@@ -480,11 +507,28 @@ export async function seedDemoCatalogue(
     };
   });
   if (result.skipped) return result;
+  const committed = Date.now();
 
-  log(`▸ queueing ${jobs.length} jobs (transcodes, excerpts, fingerprints, images)`);
   // Every row is new, even where its id is not (--reset, or Redis kept from another database):
   // a finished job with the same id must not stand in for the new one.
-  await queue.enqueueAll(jobs.map((job) => ({ ...job, rerun: true })));
+  const pictures = jobs.filter((job) => job.name === JobName.ImageResize);
+  const rest = jobs.filter((job) => job.name !== JobName.ImageResize);
+  stage(`queueing ${pictures.length} pictures`);
+  await queue.enqueueAll(pictures.map((job) => ({ ...job, rerun: true })));
+  if (options.waitForPictures) {
+    // The screens need the pictures, not the ladders: with the CPU to itself the image queue is
+    // done in seconds, then the transcodes start. A seed stopped in between leaves its videos
+    // queued in Postgres, which the worker's reconciler queues again.
+    stage('waiting for the worker to make the pictures');
+    await waitForQueues(queue, [QueueName.Image], { log });
+  }
+  stage(`queueing ${rest.length} jobs (transcodes, excerpts, fingerprints)`);
+  // While the pictures were made the worker's reconciler may have queued (and run) some of
+  // these from the committed rows: those are kept, older ones replaced.
+  await queue.enqueueAll(
+    rest.map((job) => ({ ...job, rerun: true })),
+    committed,
+  );
   log(
     `✔ demo catalogue: ${result.albums} albums, ${result.tracks} tracks, ${result.videos} videos, ` +
       `${result.playlists} playlists in ${((Date.now() - started) / 1000).toFixed(1)} s ` +

@@ -1,4 +1,4 @@
-import { Queue } from 'bullmq';
+import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JOB_QUEUE, JobName, QueueName, enqueueJob, type JobPayload } from '@app/contracts';
 
@@ -39,12 +39,30 @@ export class JobQueue {
     return queue;
   }
 
-  async enqueue<N extends JobName>({ name, payload, rerun }: PendingJob<N>): Promise<void> {
-    await enqueueJob(this.queue(JOB_QUEUE[name]), name, payload, rerun ? 'rerun' : 'restore');
+  /**
+   * Queues the job by the one enqueue rule. With `madeSince` (ms), a finished job of the same id
+   * that finished after it is kept: it was made from the same rows (the worker's reconciler
+   * queues what Postgres says is pending), and running it again would only repeat it.
+   */
+  async enqueue<N extends JobName>({ name, payload, rerun }: PendingJob<N>, madeSince?: number): Promise<void> {
+    const stale = madeSince === undefined ? undefined : async (finished: Job) => (finished.finishedOn ?? 0) < madeSince;
+    await enqueueJob(this.queue(JOB_QUEUE[name]), name, payload, rerun ? 'rerun' : 'restore', stale);
   }
 
-  async enqueueAll(jobs: readonly PendingJob[]): Promise<void> {
-    for (const job of jobs) await this.enqueue(job);
+  async enqueueAll(jobs: readonly PendingJob[], madeSince?: number): Promise<void> {
+    for (const job of jobs) await this.enqueue(job, madeSince);
+  }
+
+  /** Jobs of the queue not finished yet (waiting, delayed, running). */
+  async unfinished(name: QueueName): Promise<number> {
+    const counts = await this.queue(name).getJobCounts(
+      'waiting',
+      'prioritized',
+      'delayed',
+      'active',
+      'waiting-children',
+    );
+    return Object.values(counts).reduce((a, b) => a + b, 0);
   }
 
   async close(): Promise<void> {

@@ -98,16 +98,17 @@ export interface EnqueueResult {
 
 /**
  * Queues `name` for `payload` on `queue` (the job's queue, JOB_QUEUE) by decideEnqueue, with
- * the catalogue's retry and retention options. `stillWanted` is asked just before a finished
- * run is replaced: false keeps it (the reconciler re-reads the row, since the job may have just
- * finished and Postgres no longer wants the work).
+ * the catalogue's retry and retention options. `stillWanted` is asked, with the finished run,
+ * just before that run is replaced: false keeps it (the reconciler re-reads the row, since the
+ * job may have just finished and Postgres no longer wants the work; the seed keeps a run that
+ * finished after its rows were committed).
  */
 export async function enqueueJob<N extends JobName>(
   queue: Queue,
   name: N,
   payload: JobPayload<N>,
   intent: EnqueueIntent,
-  stillWanted?: () => Promise<boolean>,
+  stillWanted?: (finished: Job) => Promise<boolean>,
 ): Promise<EnqueueResult> {
   const ids = jobRunIds(name, payload);
   const jobs = await Promise.all(ids.map((id) => queue.getJob(id)));
@@ -115,7 +116,8 @@ export async function enqueueJob<N extends JobName>(
   const step = decideEnqueue(intent, name, [states[0], states[1]]);
   if ('keep' in step) return { job: jobs[step.keep]!, added: false };
   if (step.replace.length > 0) {
-    if (stillWanted && !(await stillWanted())) return { job: jobs[step.replace[0]!]!, added: false };
+    const finished = jobs[step.replace[0]!]!;
+    if (stillWanted && !(await stillWanted(finished))) return { job: finished, added: false };
     for (const slot of step.replace) await jobs[slot]!.remove();
   }
   return { job: await queue.add(name, payload, { ...JOB_OPTIONS[name], jobId: ids[step.add] }), added: true };

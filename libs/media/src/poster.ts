@@ -42,17 +42,29 @@ export class PosterFrameCommand {
   }
 }
 
+/** Title cards and fade-ins of music videos last a few seconds: the poster comes after them. */
+export const POSTER_MIN_SECONDS = 5;
+
 /**
- * Poster frame for a video without an uploaded thumbnail: a JPEG at ~10 % of the
- * duration (past fade-ins and title cards). The JPEG then goes through processImage.
+ * When the poster frame is taken: at 10 % of the duration, but not before 5 s (at 10 % a
+ * 20-30 s clip is still in its fade-in or title card, and the tile showed a dark frame of big
+ * text) unless the video is too short, never past 30 %.
+ */
+export function posterFrameSeconds(durationSeconds: number): number {
+  return Math.max(durationSeconds * 0.1, Math.min(POSTER_MIN_SECONDS, durationSeconds * 0.3));
+}
+
+/**
+ * Poster frame for a video without an uploaded thumbnail: a JPEG at posterFrameSeconds (past
+ * fade-ins and title cards). The JPEG then goes through processImage.
  */
 export async function extractPosterFrame(
   input: string,
   output: string,
-  options: MediaToolOptions & { probe?: MediaProbe; atFraction?: number; maxWidth?: number } = {},
+  options: MediaToolOptions & { probe?: MediaProbe; maxWidth?: number } = {},
 ): Promise<{ output: string; atSeconds: number }> {
   const probe = options.probe ?? (await probeMedia(input, 'video', options));
-  const at = probe.durationSeconds * (options.atFraction ?? 0.1);
+  const at = posterFrameSeconds(probe.durationSeconds);
   const run = (seconds: number) =>
     runProcess(
       options.ffmpegPath ?? 'ffmpeg',

@@ -57,10 +57,14 @@ export function consumeGuestFlag(location: Location = window.location): boolean 
   return true;
 }
 
+/** POST auth/jwt/guest/ (DESIGN §2.11): the guest's tokens; 404 when guest access is off. */
+async function takeGuestTokens(): Promise<void> {
+  setTokens(await api('/cuviewTV/auth/jwt/guest', { method: 'POST' }));
+}
+
 async function signInAsGuest(): Promise<boolean> {
   try {
-    const pair = await api('/cuviewTV/auth/jwt/guest', { method: 'POST' });
-    setTokens(pair);
+    await takeGuestTokens();
     return true;
   } catch {
     return false;
@@ -130,12 +134,11 @@ export function useSessionSync(): void {
 
 export type LoginInput = { email: string; password: string };
 
-export function useLogin() {
+function useSignIn<T>(takeTokens: (input: T) => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LoginInput) => {
-      const pair = await api('/cuviewTV/auth/jwt/create', { method: 'POST', body: input });
-      setTokens(pair);
+    mutationFn: async (input: T) => {
+      await takeTokens(input);
       return fetchMe();
     },
     onSuccess: (user) => {
@@ -143,6 +146,20 @@ export function useLogin() {
       queryClient.setQueryData(userQueryKey, user);
     },
   });
+}
+
+export function useLogin() {
+  return useSignIn(async (input: LoginInput) => {
+    setTokens(await api('/cuviewTV/auth/jwt/create', { method: 'POST', body: input }));
+  });
+}
+
+/**
+ * "Continue as guest" on the sign-in page: the built-in guest account of the `?auth=1` link,
+ * which may watch but not keep playlists (it has no first name, spec viewer §6).
+ */
+export function useGuestLogin() {
+  return useSignIn<void>(takeGuestTokens);
 }
 
 export function useLogout() {

@@ -922,6 +922,14 @@ const embed = (
 
 const GENRE_STYLE: Record<string, StyleName> = Object.fromEntries(ALBUMS.map((a) => [a.genre, a.style]));
 
+/**
+ * The plain-file item's link until the seed has stored its file: the seed replaces it with
+ * the product's own media address of that file (`/cuviewTV/media/hls/211/file/…mp4`).
+ */
+export const PLAIN_FILE_LINK = 'file:';
+/** The demo video whose rendering the plain-file item plays (H.264, so every browser plays it). */
+export const PLAIN_FILE_VIDEO = V403;
+
 /** One per embedded source kind; 113 stays the YouTube item of Essential Classics. */
 export const EMBEDS: DemoEmbed[] = [
   {
@@ -1038,15 +1046,17 @@ export const EMBEDS: DemoEmbed[] = [
     'Music Video',
     'MC Renée premieres the title track on SoundCloud.',
   ),
+  // The plain file is one the product serves itself (the seed stores V403's rendering under
+  // this item's stream prefix and links it), so it plays offline like every demo video.
   embed(
     211,
     'File',
-    'Elephants Dream (MP4 File)',
-    'https://commondatastorage.googleapis.com/gtv-videos-bucket/sample/ElephantsDream.mp4',
-    'circuit',
-    'Electronic',
-    'Animation',
-    'The first Blender open movie, played from a plain MP4 file.',
+    'Night Drive (MP4 File)',
+    PLAIN_FILE_LINK,
+    'skyline',
+    'Synthpop',
+    'Music Video',
+    'Neon Avenue’s Night Drive, played from a plain MP4 file instead of a stream.',
   ),
 ];
 
@@ -1199,7 +1209,7 @@ export function fullProfile(): DemoProfile {
     videos: VIDEOS,
     trackSeconds: (album, track) => 26 + ((album * 5 + track * 7) % 9),
     videoSeconds: (video) => video.duration,
-    frame: { width: 480, height: 270 },
+    frame: { width: 640, height: 360 },
   };
 }
 

@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
  * asked for, so changing the catalogue or the generator makes new files instead of reusing
  * stale ones.
  */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export function specHash(spec: unknown): string {
   return createHash('sha1')
@@ -72,6 +72,21 @@ export async function forEachConcurrently<T>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
 }
 
+/**
+ * Makes every item (`make` answers what the log line names), two at a time, logging
+ * "[n/total] · about … left" as each one is done.
+ */
+export async function generateEach<T>(
+  items: readonly T[],
+  log: (line: string) => void,
+  make: (item: T, index: number) => Promise<string>,
+): Promise<void> {
+  const progress = new Progress(items.length);
+  await forEachConcurrently(items, generationConcurrency(), async (item, index) => {
+    log(progress.step(await make(item, index)));
+  });
+}
+
 /** How many ffmpeg processes the demo generation runs at once. */
 export function generationConcurrency(): number {
   return Math.min(2, availableParallelism());
@@ -94,4 +109,25 @@ export async function pruneCache(dir: string, prefix: string, keep: readonly str
       await rm(join(dir, name), { recursive: true, force: true });
     }
   }
+}
+
+/** "12/40 · about 40 s left": counts work done and estimates the rest from its pace so far. */
+export class Progress {
+  private done = 0;
+  private readonly started = Date.now();
+
+  constructor(private readonly total: number) {}
+
+  /** Counts one more item done: "  [n/total] label · about … left" (the time left once it can tell). */
+  step(label: string): string {
+    this.done++;
+    return `  [${this.done}/${this.total}] ${label}${timeLeft(this.done, this.total, Date.now() - this.started)}`;
+  }
+}
+
+/** " · about 40 s left" from the pace of `done` items in `elapsedMs`; empty when done or unknown. */
+export function timeLeft(done: number, total: number, elapsedMs: number): string {
+  if (done <= 0 || done >= total || elapsedMs <= 0) return '';
+  const seconds = Math.round(((total - done) * elapsedMs) / done / 1000);
+  return seconds >= 90 ? ` · about ${Math.round(seconds / 60)} min left` : ` · about ${Math.max(1, seconds)} s left`;
 }

@@ -5,7 +5,7 @@ import { runProcess } from '@app/media';
 import type { DemoAlbum, DemoProfile } from './catalogue.js';
 import { composeSong } from './compose.js';
 import { midiFile } from './midi.js';
-import { cached, forEachConcurrently, generationConcurrency, pruneCache, slug, specHash } from './media-cache.js';
+import { cached, generateEach, pruneCache, slug, specHash } from './media-cache.js';
 
 const SAMPLE_RATE = 44_100;
 
@@ -93,8 +93,7 @@ export async function renderAlbums(
     })),
   );
   const font = soundfont();
-  let done = 0;
-  await forEachConcurrently(jobs, generationConcurrency(), async ({ album, track, seconds, path, t }) => {
+  await generateEach(jobs, log, async ({ album, track, seconds, path, t }) => {
     const made = await cached(path, async (temp) => {
       const mid = `${temp}.mid`;
       const wav = `${temp}.wav`;
@@ -115,7 +114,7 @@ export async function renderAlbums(
         await rm(wav, { force: true });
       }
     });
-    log(`  [${++done}/${jobs.length}] ${album.title} — ${track.title}${made ? '' : ' (cached)'}`);
+    return `${album.title} — ${track.title}${made ? '' : ' (cached)'}`;
   });
   // In catalogue order, whichever finished first: the importer numbers its progress by it.
   const tracks = new Map<string, RenderedTrack>(jobs.map((j) => [j.key, { path: j.path, seconds: j.seconds }]));

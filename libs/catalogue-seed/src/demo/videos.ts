@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
-import { runProcess } from '@app/media';
+import { extractPosterFrame, runProcess } from '@app/media';
 import { ALBUMS, type DemoProfile, type DemoVideo } from './catalogue.js';
 import { albumCover, crowdLayer, stageBackdrop } from './images.js';
-import { cached, forEachConcurrently, generationConcurrency, pruneCache, slug, specHash } from './media-cache.js';
+import { cached, generateEach, pruneCache, slug, specHash } from './media-cache.js';
 import type { RenderedAlbums } from './music.js';
 
 /** Silence between two excerpts: the track wizard starts the next one a second after the last. */
@@ -27,6 +27,8 @@ export interface PlacedSegment {
 export interface RenderedVideo {
   video: DemoVideo;
   path: string;
+  /** Its poster frame (JPEG), taken where the worker takes one (posterFrameSeconds). */
+  poster: string;
   duration: number;
   segments: PlacedSegment[];
 }
@@ -199,9 +201,16 @@ export function videoArgs(
     `fade=t=in:d=0.5,fade=t=out:st=${Math.max(0, duration - 0.8)}:d=0.8`,
   ].join(',');
   const filter = [...audio, ...pictureFilters(video, frame, Boolean(art.front)), `[pic]${finish}[v]`].join(';');
+  // H.264 demo files are made the way the ladder's remux path wants them (a ladder size, a
+  // keyframe every 2 s and no other, under the rung's bit rate cap), so the worker copies their
+  // top rendition instead of encoding it: a 360p and a 240p rendition for the cost of one.
   const codec =
     video.codec === 'h264'
-      ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '24', '-pix_fmt', 'yuv420p', '-g', String(FPS * 2)]
+      ? [
+          ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '24', '-pix_fmt', 'yuv420p'],
+          ...['-x264-params', `keyint=${FPS * 2}:min-keyint=${FPS * 2}:scenecut=0`],
+          ...['-maxrate', '700k', '-bufsize', '1400k'],
+        ]
       : ['-c:v', 'mpeg4', '-q:v', '6', '-pix_fmt', 'yuv420p'];
   return [
     ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'],
@@ -258,8 +267,7 @@ export async function renderVideos(
 ): Promise<RenderedVideo[]> {
   const trackSeconds = (a: number, t: number) => albums.tracks.get(`${a}:${t}`)!.seconds;
   const rendered: RenderedVideo[] = new Array(profile.videos.length);
-  let done = 0;
-  await forEachConcurrently(profile.videos, generationConcurrency(), async (video, index) => {
+  await generateEach(profile.videos, log, async (video, index) => {
     const duration = profile.videoSeconds(video);
     const segments = placeSegments(video, duration, trackSeconds);
     const lyrics = ALBUMS[segments[0]!.album]!.tracks[segments[0]!.track]!.lyrics;
@@ -289,13 +297,17 @@ export async function renderVideos(
         await rm(work, { recursive: true, force: true });
       }
     });
-    log(`  [${++done}/${profile.videos.length}] ${video.title}${made ? '' : ' (cached)'}`);
-    rendered[index] = { video, path, duration, segments };
+    // The tile's picture comes with the file, so the catalogue's screens are whole before the
+    // transcodes (which would take the same frame, later) have run.
+    const poster = path.replace(/\.mp4$/, '.poster.jpg');
+    await cached(poster, async (temp) => void (await extractPosterFrame(path, temp)));
+    rendered[index] = { video, path, poster, duration, segments };
+    return `${video.title}${made ? '' : ' (cached)'}`;
   });
   await pruneCache(
     join(cacheDir, `videos-${profile.name}`),
     '',
-    rendered.map((r) => r.path),
+    rendered.flatMap((r) => [r.path, r.poster]),
   );
   return rendered;
 }

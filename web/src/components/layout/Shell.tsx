@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { rememberPath, useLogout, useUser } from '@/lib/auth';
+import { canEditPlaylists, rememberPath, useLogout, useUser } from '@/lib/auth';
 import { Footer } from './Footer';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -34,7 +34,8 @@ export function Shell() {
         }}
       />
       <SideMenu
-        signedIn={Boolean(user)}
+        // My Playlists is for people who keep playlists: the guest (no first name) watches only.
+        signedIn={canEditPlaylists(user)}
         open={menuOpen}
         onToggle={() => setMenuOpen((o) => !o)}
         drawerOpen={drawerOpen}

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FootprintInfo, WatermarkInfo } from '@/lib/api/types';
+import type { FootprintInfo, RecognisedTrack, WatermarkInfo } from '@/lib/api/types';
 import { AnalysisPanel } from './AnalysisPanel';
 
 const watermark = {
@@ -30,5 +30,47 @@ describe('analysis panel', () => {
     expect(screen.getByRole('heading', { name: 'Night Drive' })).toBeInTheDocument();
     rerender(<AnalysisPanel watermark={null} footprint={null} />);
     expect(screen.queryByRole('tab')).toBeNull();
+  });
+
+  it('lists each store link once, although the answer carries it in culinks, links and salome_obj_links', () => {
+    // The tracker's answer for a demo track (apps/tracker recognised-track.ts): six shops in
+    // culinks, the same six plus two extra links in links, the six shops again as object links.
+    const shops = [
+      ['ITUNES', 'https://music.apple.com/us/album/a/1?i=2', 'Apple Music'],
+      ['AMAZON', 'https://www.amazon.com/dp/B0ABC', 'Amazon Music'],
+      ['CUVIEW', 'https://store.cuview.tv/music/CU-1/1', 'CUVIEW Store'],
+      ['SPOTIFY', 'https://open.spotify.com/track/x', 'Spotify'],
+      ['DEEZER', 'https://www.deezer.com/track/1', 'Deezer'],
+      ['RDIO', 'https://www.rdio.com/artist/a/', 'Rdio'],
+    ] as const;
+    const extra = [
+      { url: 'https://lanterns.example/', title: 'The Lanterns official site' },
+      { url: 'https://lanterns.example/merch', title: 'The Lanterns merch' },
+    ];
+    const track = {
+      track_id: 3,
+      track_title: 'Harbour Lights',
+      culinks: { ...Object.fromEntries(shops.map(([k, url]) => [k, { url }])), EXTRA_LINKS: extra },
+      links: [
+        ...shops.map(([kind, url, title]) => ({ kind, url, title })),
+        ...extra.map((l) => ({ kind: 'EXTRA', ...l })),
+      ],
+      salome_obj_links: shops.map(([, url, title]) => ({
+        link_url: url,
+        link_title: title,
+        link_img_url: 'https://tv.example/cuviewTV/image/album/1/600/',
+        link_img_url_300: 'https://tv.example/cuviewTV/image/album/1/300/',
+      })),
+    } as unknown as RecognisedTrack;
+    render(<AnalysisPanel watermark={{ wm_track: track, result_link: null }} footprint={null} />);
+
+    const panel = screen.getByRole('region', { name: 'Analysis results' });
+    const hrefs = within(panel)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    for (const [, url] of shops) expect(hrefs.filter((h) => h === url)).toHaveLength(1);
+    for (const { url } of extra) expect(hrefs.filter((h) => h === url)).toHaveLength(1);
+    // Under the shop's own name.
+    expect(within(panel).getByRole('link', { name: 'Apple Music' })).toHaveAttribute('href', shops[0][1]);
   });
 });

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { Img } from '@/components/ui/Img';
-import type { CuLinks, FootprintInfo, RecognisedTrack, WatermarkInfo } from '@/lib/api/types';
+import type { CuLinks, FootprintInfo, ObjLink, RecognisedTrack, WatermarkInfo } from '@/lib/api/types';
 import { ANALYSIS_MEMBERS_SHOWN, ANALYSIS_TOGGLE_MS } from '@/lib/constants';
 import { imageUrl } from '@/lib/images';
 
@@ -29,6 +29,39 @@ export function useAutoToggle(tabs: Tab[]): [Tab | null, (t: Tab) => void] {
 }
 
 const STORES: Array<keyof Omit<CuLinks, 'EXTRA_LINKS'>> = ['ITUNES', 'AMAZON', 'SPOTIFY', 'DEEZER', 'RDIO', 'CUVIEW'];
+
+/**
+ * The answer names the same shop link up to three times (culinks, links, salome_obj_links):
+ * each address is listed once, under the best name any of them gives it (the shop's own name
+ * from links, else the culinks key), and a picture tile only for an address not listed.
+ */
+export function listenAndBuy(track: RecognisedTrack): {
+  links: { url: string; label: string }[];
+  pictures: ObjLink[];
+} {
+  const culinks = track.culinks ?? {};
+  const titles = new Map<string, string>();
+  for (const l of [...(track.links ?? []), ...(culinks.EXTRA_LINKS ?? [])]) {
+    const title = l?.url && (l.title || l.name);
+    if (title && !titles.has(l.url)) titles.set(l.url, title);
+  }
+  const links = new Map<string, string>();
+  for (const s of STORES) {
+    const url = culinks[s]?.url;
+    if (url && !links.has(url)) links.set(url, titles.get(url) ?? s.charAt(0) + s.slice(1).toLowerCase());
+  }
+  for (const l of [...(culinks.EXTRA_LINKS ?? []), ...(track.links ?? [])]) {
+    if (l?.url && !links.has(l.url))
+      links.set(l.url, titles.get(l.url) ?? new URL(l.url, window.location.href).hostname);
+  }
+  const seen = new Set(links.keys());
+  const pictures = (track.salome_obj_links ?? []).filter((o) => {
+    if (!o?.link_url || seen.has(o.link_url)) return false;
+    seen.add(o.link_url);
+    return true;
+  });
+  return { links: [...links].map(([url, label]) => ({ url, label })), pictures };
+}
 
 /** Results of the analysis: WATERMARK and FOOTPRINT tabs, auto-toggling every 15 s. */
 export function AnalysisPanel({
@@ -74,9 +107,7 @@ function TrackResult({ track, resultLink }: { track: RecognisedTrack; resultLink
   const members = track.members ?? [];
   const shown = allMembers ? members : members.slice(0, ANALYSIS_MEMBERS_SHOWN);
   const cover = track.album?.cover_url || (track.album ? imageUrl('album', track.album.id, 600) : undefined);
-  const culinks = track.culinks ?? {};
-  const stores = STORES.filter((s) => culinks[s]?.url);
-  const extra = [...(culinks.EXTRA_LINKS ?? []), ...(track.links ?? [])].filter((l) => l?.url);
+  const { links, pictures } = listenAndBuy(track);
 
   return (
     <div className="track-result">
@@ -145,21 +176,14 @@ function TrackResult({ track, resultLink }: { track: RecognisedTrack; resultLink
         </div>
       )}
 
-      {(stores.length > 0 || extra.length > 0) && (
+      {links.length > 0 && (
         <div className="track-result__links">
           <h4>Listen and buy</h4>
           <ul className="store-links">
-            {stores.map((s) => (
-              <li key={s}>
-                <a href={culinks[s]!.url!} target="_blank" rel="noopener noreferrer">
-                  {s.charAt(0) + s.slice(1).toLowerCase()}
-                </a>
-              </li>
-            ))}
-            {extra.map((l, i) => (
-              <li key={`${l.url}-${i}`}>
+            {links.map((l) => (
+              <li key={l.url}>
                 <a href={l.url} target="_blank" rel="noopener noreferrer">
-                  {l.title || l.name || new URL(l.url, window.location.href).hostname}
+                  {l.label}
                 </a>
               </li>
             ))}
@@ -167,10 +191,10 @@ function TrackResult({ track, resultLink }: { track: RecognisedTrack; resultLink
         </div>
       )}
 
-      {(track.salome_obj_links ?? []).length > 0 && (
+      {pictures.length > 0 && (
         <ul className="obj-links">
-          {track.salome_obj_links!.map((o, i) => (
-            <li key={`${o.link_url}-${i}`}>
+          {pictures.map((o) => (
+            <li key={o.link_url}>
               <a href={o.link_url} target="_blank" rel="noopener noreferrer">
                 <Img src={o.link_img_url_300 || o.link_img_url || undefined} alt="" />
                 <span>{o.link_title}</span>

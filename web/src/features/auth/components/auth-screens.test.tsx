@@ -178,6 +178,30 @@ describe('/login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('nope');
   });
 
+  it('lets a visitor sent here by Watch now go on as the guest, back to the saved player page', async () => {
+    localStorage.setItem('path', '/home?g=4&p=54&v=403');
+    const access = fakeJwt();
+    const { calls } = mockFetch({
+      'POST /cuviewTV/auth/jwt/guest/': { json: { access, refresh: 'g1' } },
+      'GET /cuviewTV/auth/users/me/': { json: { id: 2, first_name: '', last_name: '', is_staff: false } },
+    });
+    renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Continue as guest' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home?g=4&p=54&v=403');
+    expect(calls.map((c) => c.path)).toContain('/cuviewTV/auth/jwt/guest/');
+    expect(localStorage.getItem('access')).toBe(access);
+  });
+
+  it('says so when guest access is off', async () => {
+    mockFetch({ 'POST /cuviewTV/auth/jwt/guest/': { status: 404, json: { message: 'Guest access is disabled.' } } });
+    renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Continue as guest' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Guest access is off on this site');
+    expect(localStorage.getItem('access')).toBeNull();
+  });
+
   it('sends a signed-in person straight on', async () => {
     localStorage.setItem('access', fakeJwt());
     mockFetch({ 'POST /cuviewTV/auth/jwt/verify/': { json: {} }, 'GET /cuviewTV/auth/users/me/': { json: me } });

@@ -57,13 +57,17 @@ describe('/filter_results/{filterList}', () => {
       },
       'POST /cuviewTV/get_filter_results/2/': { json: { videos: videos(21, 5), videoLength: 25 } },
       'POST /cuviewTV/get_videos_length_for_filter/': { json: { videoLength: 25 } },
+      'POST /cuviewTV/get_genres_for_filter/': { json: [{ id: 12, title: 'Jazz' }] },
+      'POST /cuviewTV/get_moods_for_filter/': { json: [{ id: 7, title: 'Calm' }] },
     });
     const { router } = renderRoute(<FilterResultsScreen />, {
       route: '/filter_results/12!4',
       path: '/filter_results/:filterList',
     });
 
-    expect(screen.getByRole('heading', { name: 'FILTER RESULTS' })).toBeInTheDocument();
+    // Titled by what it shows: the genre of the address.
+    expect(await screen.findByRole('heading', { name: 'Jazz' })).toBeInTheDocument();
+    expect(screen.getByText('Genre')).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(20));
     expect(calls.find((c) => c.path === '/cuviewTV/get_filter_results/1/')!.body).toEqual({
       data: [{ id: 12, kind: 4 }],
@@ -80,7 +84,31 @@ describe('/filter_results/{filterList}', () => {
 
     await act(() => router.navigate('/filter_results/7!5'));
     await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(await screen.findByRole('heading', { name: 'Calm' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Play Video 1' })).not.toBeInTheDocument();
+  });
+
+  it('names the video genre (and each entry of a list) it shows, looked up in the narrowed facet lists', async () => {
+    const { calls } = mockFetch({
+      'POST /cuviewTV/get_filter_results/1/': { json: { videos: videos(1, 2), videoLength: 2 } },
+      'POST /cuviewTV/get_videos_length_for_filter/': { json: { videoLength: 2 } },
+      // The wanted value is on the second page of the video genres.
+      'POST /cuviewTV/get_videogenres_for_filter/%20/1/': {
+        json: Array.from({ length: 20 }, (_, i) => ({ id: 100 + i, title: `Other ${i}` })),
+      },
+      'POST /cuviewTV/get_videogenres_for_filter/%20/2/': { json: [{ id: 5, title: 'Concert film' }] },
+      'POST /cuviewTV/get_activities/%20/1/': { json: [{ id: 3, title: 'Running' }] },
+    });
+    renderRoute(<FilterResultsScreen />, { route: '/filter_results/5!8|3!6', path: '/filter_results/:filterList' });
+    expect(await screen.findByRole('heading', { name: 'Concert film · Running' })).toBeInTheDocument();
+    expect(screen.getByText('Video genre · Activity')).toBeInTheDocument();
+    const asked = calls.find((c) => c.path === '/cuviewTV/get_videogenres_for_filter/%20/2/')!;
+    expect(asked.body).toEqual({
+      data: [
+        { id: 5, kind: 8 },
+        { id: 3, kind: 6 },
+      ],
+    });
   });
 
   it('shows Loading... then No Results for an empty answer', async () => {

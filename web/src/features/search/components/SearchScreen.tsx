@@ -14,6 +14,7 @@ import { useSearchSuggestions } from '../api/get-search-suggestions';
 import { addFilterEntry, removeFilterEntry } from '../filter-list';
 import { PagedFacetPanel, WholeFacetPanel } from './FacetPanel';
 import { VideoResults } from './VideoResults';
+import { FILTER_KIND_LABEL } from '../api/get-filter-titles';
 
 /** Search tabs 1..6 (DESIGN §2.6); title search is the default. */
 export const SEARCH_TABS = [
@@ -24,16 +25,6 @@ export const SEARCH_TABS = [
   { id: 5, label: 'Moods' },
   { id: 6, label: 'Tags' },
 ] as const;
-
-const KIND_LABEL: Record<number, string> = {
-  2: 'Tag',
-  3: 'Composer',
-  4: 'Genre',
-  5: 'Mood',
-  6: 'Activity',
-  7: 'Artist',
-  8: 'Video genre',
-};
 
 /**
  * /search. State lives in the address (tab, q for the title search, f for the filter list)
@@ -102,7 +93,7 @@ export function SearchScreen() {
           {filters.map((f) => (
             <li key={`${f.id}!${f.kind}`} className="chip">
               <span>
-                {KIND_LABEL[f.kind]}: {titles[`${f.id}!${f.kind}`] ?? `#${f.id}`}
+                {FILTER_KIND_LABEL[f.kind]}: {titles[`${f.id}!${f.kind}`] ?? `#${f.id}`}
               </span>
               <button
                 type="button"
