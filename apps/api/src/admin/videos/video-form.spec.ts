@@ -51,8 +51,15 @@ describe('fill_video_info validation', () => {
       'genres must be a list of ids',
     );
     expect(message(() => parseVideoFields({ ...complete, yt_link: 'javascript:alert(1)' }, 0))).toMatch(/http/);
+    expect(message(() => parseVideoFields({ ...complete, yt_link: '/cuviewTV/media/../admin/x' }, 0))).toMatch(/http/);
+    expect(message(() => parseVideoFields({ ...complete, yt_link: '/cuviewTV/image/1' }, 0))).toMatch(/http/);
     expect(message(() => parseVideoFields({ ...complete, status: 2 }, 0))).toMatch(/Status/);
     expect(message(() => parseVideoFields({ ...complete, title: 'x'.repeat(301) }, 0))).toMatch(/longer/);
+  });
+
+  it('accepts a plain file this site serves as the embed link (the demo’s offline item)', () => {
+    const own = '/cuviewTV/media/hls/211/file/0b8c9f3e.mp4';
+    expect(parseVideoFields({ ...complete, yt_link: own }, 0).ytLink).toBe(own);
   });
 
   it('refuses malformed tracks', () => {

@@ -2,6 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { Status } from '@app/contracts';
 import { PROVIDE_TITLE, STATUS_MESSAGE, toStatus } from '../common/form-fields.js';
 import { MAX_INT } from '../../common/params.js';
+import { API_PREFIX } from '../../api-prefix.js';
 
 /** Spec §5 texts, checked in the spec's order. */
 export const VIDEO_MESSAGES = {
@@ -65,9 +66,14 @@ function text(value: unknown, name: string, max: number): string {
   return trimmed;
 }
 
+/** An embed's link: an http(s) address, or a file this product serves (`/cuviewTV/media/…`). */
+const OWN_MEDIA = new RegExp(`^/${API_PREFIX}/media(?!.*/\\.\\.(?:/|$))/[^\\s?#]+$`);
+
 function link(value: unknown): string {
   const url = text(value, 'yt_link', 500);
-  if (url && !/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url)) fail('yt_link must be an http(s) address');
+  if (url && !/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url) && !OWN_MEDIA.test(url)) {
+    fail(`yt_link must be an http(s) address or a /${API_PREFIX}/media/ address of this site`);
+  }
   return url;
 }
 
