@@ -6,6 +6,11 @@ export function isValidName(name: string): boolean {
   return /^[\p{L}\p{N} ]+$/u.test(name) && name.trim().length > 1;
 }
 
+/** The check of every form with a required title (spec §5). */
+export function titleProblem(title: string): string | null {
+  return title.trim() ? null : MSG.provideTitle;
+}
+
 export type VideoFormValues = {
   title: string;
   genres: IdTitle[];
@@ -22,7 +27,8 @@ export type VideoFormValues = {
  * tags, then (add only) tracks and the finished upload. Answers the first failing message.
  */
 export function validateVideoForm(values: VideoFormValues, mode: 'add' | 'edit'): string | null {
-  if (!values.title.trim()) return MSG.provideTitle;
+  const title = titleProblem(values.title);
+  if (title) return title;
   if (values.genres.length === 0) return MSG.provideGenre;
   if (values.moods.length === 0) return MSG.provideMood;
   if (values.videogenres.length === 0) return MSG.provideVideoGenre;
@@ -105,6 +111,11 @@ export function moveItem<T extends { id: number; position: number }>(
     from: items[from]!.position,
     to: items[to]!.position,
   };
+}
+
+/** The list without one item, renumbered from 1. */
+export function withoutItem<T extends { id: number; position: number }>(items: T[], id: number): T[] {
+  return items.filter((item) => item.id !== id).map((item, index) => ({ ...item, position: index + 1 }));
 }
 
 /** Positions to send with an edit form: the list's order, from 1. */

@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useToast } from '@/components/ui/toast';
-import { toMessage } from '@/lib/api/client';
+import { Link, useParams } from 'react-router';
 import { formatDuration } from '@/lib/format';
 import { staffImageUrl } from '@/lib/images';
 import { useEditVideoInfo } from '../api/videos/edit-video-info';
 import { useEditVideoThumbnail } from '../api/videos/edit-video-thumbnail';
 import { useVideoInfo } from '../api/videos/get-video-info';
 import { FormAlert } from '../components/FormAlert';
+import { SaveFooter } from '../components/FormParts';
 import { ImagePicker } from '../components/ImagePicker';
+import { Loaded } from '../components/Loaded';
 import { MediaPreview } from '../components/MediaPreview';
 import { ProcessingStatus } from '../components/ProcessingStatus';
+import { useNotify } from '../hooks/use-notify';
+import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
 import type { VideoInfo } from '../types';
-import { useDirtyFlag } from '../unsaved-changes';
 import { validateVideoForm } from '../validation';
 import { TrackTable } from './TrackTable';
 import { toIdLists, VideoForm, type VideoFields } from './VideoForm';
@@ -21,17 +22,11 @@ import { toIdLists, VideoForm, type VideoFields } from './VideoForm';
 /** /editVideo/{video_id} (spec §2): the same form with its data, tracks read-only, thumbnail, player. */
 export function EditVideoScreen() {
   const id = Number(useParams().videoId);
-  const q = useVideoInfo(id);
-  if (q.isPending) return <p className="loading admin-page">{MSG.loading}</p>;
-  if (q.isError) {
-    return (
-      <div className="admin-page" role="alert">
-        <p className="error-text">{MSG.videoNotLoaded}</p>
-        <p className="muted">{toMessage(q.error)}</p>
-      </div>
-    );
-  }
-  return <EditVideoForm key={id} video={q.data} />;
+  return (
+    <Loaded query={useVideoInfo(id)} errorText={MSG.videoNotLoaded} showCause>
+      {(video) => <EditVideoForm key={id} video={video} />}
+    </Loaded>
+  );
 }
 
 function fieldsOf(v: VideoInfo): VideoFields {
@@ -51,19 +46,14 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
   // The form starts from the loaded video; later polls (processing progress) do not reset it.
   const [fields, setFields] = useState<VideoFields>(() => fieldsOf(video));
   const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const edit = useEditVideoInfo();
   const replaceThumbnail = useEditVideoThumbnail();
-  const setDirty = useDirtyFlag();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const form = useSaveAndLeave();
+  const notify = useNotify();
 
   const save = () => {
     const problem = validateVideoForm({ ...fields, trackCount: video.tracks.length, uploaded: true }, 'edit');
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    if (!form.check(problem)) return;
     edit.mutate(
       {
         id: video.id,
@@ -75,14 +65,7 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
           status: fields.status,
         },
       },
-      {
-        onSuccess: () => {
-          toast.show(MSG.videoEdited);
-          setDirty(false);
-          void navigate('/adminVideos');
-        },
-        onError: (e) => setError(toMessage(e)),
-      },
+      form.leaveAfter(MSG.videoEdited, '/adminVideos'),
     );
   };
 
@@ -96,14 +79,7 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
       </header>
       <div className="video-editor">
         <div className="video-editor__main">
-          <VideoForm
-            value={fields}
-            onChange={(v) => {
-              setFields(v);
-              setDirty(true);
-              setError(null);
-            }}
-          />
+          <VideoForm value={fields} onChange={form.field(setFields)} />
           <section className="panel" aria-label="Tracks">
             <h2>Tracks</h2>
             <TrackTable tracks={video.tracks} />
@@ -145,25 +121,15 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
                 }
                 replaceThumbnail.mutate(
                   { id: video.id, file },
-                  {
-                    onSuccess: () => {
-                      setThumbnail(file);
-                      toast.show(MSG.thumbnailChanged);
-                    },
-                    onError: (e) => toast.show(toMessage(e)),
-                  },
+                  notify(MSG.thumbnailChanged, () => setThumbnail(file)),
                 );
               }}
             />
           </section>
         </aside>
       </div>
-      <FormAlert message={error} />
-      <div className="admin-page__footer">
-        <button type="button" className="button button--primary" disabled={edit.isPending} onClick={save}>
-          {edit.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormAlert message={form.error} />
+      <SaveFooter pending={edit.isPending} onSave={save} />
     </div>
   );
 }
