@@ -1,3 +1,4 @@
+import { embedSource } from '@/components/player/embed-url';
 import { MSG, TAGS_CUT } from './messages';
 import type { IdTitle } from './types';
 
@@ -13,6 +14,8 @@ export function titleProblem(title: string): string | null {
 
 export type VideoFormValues = {
   title: string;
+  /** The external link (yt_link): empty, or one the player can play. */
+  yt_link?: string;
   genres: IdTitle[];
   moods: IdTitle[];
   videogenres: IdTitle[];
@@ -24,7 +27,8 @@ export type VideoFormValues = {
 
 /**
  * The add and edit forms' checks in the spec's order (§5): title, genre, mood, video genre,
- * tags, then (add only) tracks and the finished upload. Answers the first failing message.
+ * tags, an external link the player cannot play (not the spec's, ours), then (add only) tracks
+ * and the finished upload. Answers the first failing message.
  */
 export function validateVideoForm(values: VideoFormValues, mode: 'add' | 'edit'): string | null {
   const title = titleProblem(values.title);
@@ -33,6 +37,7 @@ export function validateVideoForm(values: VideoFormValues, mode: 'add' | 'edit')
   if (values.moods.length === 0) return MSG.provideMood;
   if (values.videogenres.length === 0) return MSG.provideVideoGenre;
   if (values.tags.length === 0) return MSG.provideTags;
+  if (values.yt_link?.trim() && embedSource(values.yt_link) === null) return MSG.embedLink;
   if (mode === 'edit') return null;
   if (values.trackCount === 0) return MSG.addTracks;
   if (!values.uploaded) return MSG.waitUpload;

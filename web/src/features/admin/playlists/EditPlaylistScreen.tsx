@@ -160,5 +160,11 @@ export function VideoPreview({ videoId }: { videoId: number }) {
       </p>
     );
   }
-  return <MediaPreview source={{ kind: 'hls', src: q.data.scripted_bunny_path }} title={`${q.data.title} preview`} />;
+  return (
+    <MediaPreview
+      source={{ kind: 'hls', src: q.data.scripted_bunny_path }}
+      title={`${q.data.title} preview`}
+      poster={staffImageUrl(q.data.image, 600)}
+    />
+  );
 }

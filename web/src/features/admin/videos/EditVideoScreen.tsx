@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EmbedPlayer } from '@/components/player/EmbedPlayer';
 import { formatDuration } from '@/lib/format';
 import { staffImageUrl } from '@/lib/images';
 import { useEditVideoInfo } from '../api/videos/edit-video-info';
@@ -11,6 +12,7 @@ import { ImagePicker } from '../components/ImagePicker';
 import { Loaded } from '../components/Loaded';
 import { MediaPreview } from '../components/MediaPreview';
 import { ProcessingStatus } from '../components/ProcessingStatus';
+import { useObjectUrl } from '../components/use-object-url';
 import { useNotify } from '../hooks/use-notify';
 import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
@@ -50,6 +52,9 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
   const replaceThumbnail = useEditVideoThumbnail();
   const form = useSaveAndLeave();
   const notify = useNotify();
+  // The player's poster: the thumbnail just chosen, else the video's own (a signed address,
+  // so it shows while the video's access is off too).
+  const poster = useObjectUrl(thumbnail) ?? staffImageUrl(video.image, 600);
 
   const save = () => {
     const problem = validateVideoForm({ ...fields, trackCount: video.tracks.length, uploaded: true }, 'edit');
@@ -94,15 +99,16 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
               state={video.processing_state}
               progress={video.processing_progress}
               error={video.processing_error}
+              link={video.yt_link}
             />
             {video.scripted_bunny_path ? (
-              <MediaPreview source={{ kind: 'hls', src: video.scripted_bunny_path }} title={`${video.title} player`} />
+              <MediaPreview
+                source={{ kind: 'hls', src: video.scripted_bunny_path }}
+                title={`${video.title} player`}
+                poster={poster}
+              />
             ) : video.yt_link ? (
-              <p>
-                <a href={video.yt_link} target="_blank" rel="noreferrer">
-                  Watch on YouTube
-                </a>
-              </p>
+              <EmbedPlayer url={video.yt_link} title={video.title} poster={poster} />
             ) : null}
           </section>
           <section className="panel" aria-label="Thumbnail">
