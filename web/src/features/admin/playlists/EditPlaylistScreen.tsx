@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { IconPlay, IconTrash } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
 import { formatDuration } from '@/lib/format';
@@ -15,6 +15,7 @@ import { SaveFooter, TitleField } from '../components/FormParts';
 import { ImagePicker } from '../components/ImagePicker';
 import { Loaded } from '../components/Loaded';
 import { MediaPreview } from '../components/MediaPreview';
+import { EditPageHeader } from '../components/PageHeader';
 import { SortableList } from '../components/SortableList';
 import { useNotify } from '../hooks/use-notify';
 import { useSaveAndLeave } from '../hooks/use-save-form';
@@ -63,12 +64,7 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>EDIT PLAYLIST</h1>
-        <Link to="/adminPlaylists" className="button button--ghost button--small">
-          Back to playlists
-        </Link>
-      </header>
+      <EditPageHeader title="EDIT PLAYLIST" back="/adminPlaylists" backText="Back to playlists" />
       <div className="video-editor">
         <div className="video-editor__main">
           <TitleField value={title} onChange={form.field(setTitle)} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { IconPlus } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
 import { countLabel, formatDuration } from '@/lib/format';
@@ -12,6 +12,7 @@ import { AccessSwitch } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
 import { SaveFooter, TitleField } from '../components/FormParts';
 import { Loaded } from '../components/Loaded';
+import { EditPageHeader } from '../components/PageHeader';
 import { PlaylistPickerDialog } from '../components/PickerDialogs';
 import { SortableList } from '../components/SortableList';
 import { useNotify } from '../hooks/use-notify';
@@ -55,12 +56,7 @@ function EditThemeForm({ group }: { group: GroupInfo }) {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>EDIT THEME</h1>
-        <Link to="/themes" className="button button--ghost button--small">
-          Back to themes
-        </Link>
-      </header>
+      <EditPageHeader title="EDIT THEME" back="/themes" backText="Back to themes" />
       <TitleField value={title} onChange={form.field(setTitle)} />
       <AccessSwitch value={status} onText="Access ON" offText="Access OFF" onChange={form.field(setStatus)} />
       <section className="panel" aria-label="Playlists">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { EmbedPlayer } from '@/components/player/EmbedPlayer';
 import { formatDuration } from '@/lib/format';
 import { staffImageUrl } from '@/lib/images';
@@ -11,6 +11,7 @@ import { SaveFooter } from '../components/FormParts';
 import { ImagePicker } from '../components/ImagePicker';
 import { Loaded } from '../components/Loaded';
 import { MediaPreview } from '../components/MediaPreview';
+import { EditPageHeader } from '../components/PageHeader';
 import { ProcessingStatus } from '../components/ProcessingStatus';
 import { useObjectUrl } from '../components/use-object-url';
 import { useNotify } from '../hooks/use-notify';
@@ -76,12 +77,7 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>EDIT VIDEO</h1>
-        <Link to="/adminVideos" className="button button--ghost button--small">
-          Back to videos
-        </Link>
-      </header>
+      <EditPageHeader title="EDIT VIDEO" back="/adminVideos" backText="Back to videos" />
       <div className="video-editor">
         <div className="video-editor__main">
           <VideoForm value={fields} onChange={form.field(setFields)} />
