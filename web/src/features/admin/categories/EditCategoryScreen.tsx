@@ -26,9 +26,10 @@ import { titleProblem } from '../validation';
 /** /editCategory/{category_id} (spec §2). */
 export function EditCategoryScreen() {
   const id = Number(useParams().categoryId);
+  const q = useCategory(id);
   return (
     // The spec's own spelling of the loading state.
-    <Loaded query={useCategory(id)} loadingText="loading...">
+    <Loaded query={q} loadingText="loading...">
       {(category) => <EditCategoryForm key={id} category={category} />}
     </Loaded>
   );

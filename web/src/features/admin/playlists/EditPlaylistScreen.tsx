@@ -26,7 +26,8 @@ import { moveItem, positionsOf, titleProblem, withoutItem } from '../validation'
 /** /editPlaylist/{playlist_id} (spec §2). */
 export function EditPlaylistScreen() {
   const id = Number(useParams().playlistId);
-  return <Loaded query={usePlaylistInfo(id)}>{(playlist) => <EditPlaylistForm key={id} playlist={playlist} />}</Loaded>;
+  const q = usePlaylistInfo(id);
+  return <Loaded query={q}>{(playlist) => <EditPlaylistForm key={id} playlist={playlist} />}</Loaded>;
 }
 
 function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {

@@ -25,7 +25,8 @@ import { moveItem, positionsOf, titleProblem, withoutItem } from '../validation'
 /** /editTheme/{group_id} (spec §2). */
 export function EditThemeScreen() {
   const id = Number(useParams().groupId);
-  return <Loaded query={useGroupInfo(id)}>{(group) => <EditThemeForm key={id} group={group} />}</Loaded>;
+  const q = useGroupInfo(id);
+  return <Loaded query={q}>{(group) => <EditThemeForm key={id} group={group} />}</Loaded>;
 }
 
 /**

@@ -25,8 +25,9 @@ import { toIdLists, VideoForm, type VideoFields } from './VideoForm';
 /** /editVideo/{video_id} (spec §2): the same form with its data, tracks read-only, thumbnail, player. */
 export function EditVideoScreen() {
   const id = Number(useParams().videoId);
+  const q = useVideoInfo(id);
   return (
-    <Loaded query={useVideoInfo(id)} errorText={MSG.videoNotLoaded} showCause>
+    <Loaded query={q} errorText={MSG.videoNotLoaded} showCause>
       {(video) => <EditVideoForm key={id} video={video} />}
     </Loaded>
   );
