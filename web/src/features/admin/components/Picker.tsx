@@ -90,38 +90,40 @@ export function PickerTable<T extends { id: number; title: string }>({
   onChoose: (row: T) => void;
 }) {
   return (
-    <table className="admin-table admin-table--compact">
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.header} scope="col">
-              {c.header}
-            </th>
-          ))}
-          <th scope="col">
-            <span className="visually-hidden">Choose</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} className={chosen === row.id ? 'is-selected' : undefined}>
+    <div className="admin-table-scroll">
+      <table className="admin-table admin-table--compact">
+        <thead>
+          <tr>
             {columns.map((c) => (
-              <td key={c.header}>{c.cell(row)}</td>
+              <th key={c.header} scope="col">
+                {c.header}
+              </th>
             ))}
-            <td>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={`Choose ${noun} ${row.title}`}
-                onClick={() => onChoose(row)}
-              >
-                Choose
-              </button>
-            </td>
+            <th scope="col">
+              <span className="visually-hidden">Choose</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className={chosen === row.id ? 'is-selected' : undefined}>
+              {columns.map((c) => (
+                <td key={c.header}>{c.cell(row)}</td>
+              ))}
+              <td>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Choose ${noun} ${row.title}`}
+                  onClick={() => onChoose(row)}
+                >
+                  Choose
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
