@@ -21,13 +21,14 @@ export function iframeEmbedUrl(url: string): string | null {
   return null;
 }
 
+/** The embedded services of spec viewer §1, in the spec's order, each with its link's hosts. */
 const PROVIDERS: [RegExp, string][] = [
-  [/youtube\.com|youtu\.be/, 'YouTube'],
-  [/vimeo\.com/, 'Vimeo'],
   [/twitch\.tv/, 'Twitch'],
+  [/vimeo\.com/, 'Vimeo'],
   [/dailymotion\.com|dai\.ly/, 'DailyMotion'],
   [/wistia\.(com|net)|wi\.st/, 'Wistia'],
   [/vidyard\.com/, 'Vidyard'],
+  [/youtube\.com|youtu\.be/, 'YouTube'],
   [/kaltura\.com/, 'Kaltura'],
   [/mixcloud\.com/, 'Mixcloud'],
   [/streamable\.com/, 'Streamable'],
@@ -35,9 +36,38 @@ const PROVIDERS: [RegExp, string][] = [
   [/soundcloud\.com/, 'SoundCloud'],
 ];
 
+/** The services an external link may play from, for labels and messages. */
+export const EMBED_SERVICES: readonly string[] = PROVIDERS.map(([, name]) => name);
+
+/** A plain media file the player plays itself (react-player's file, HLS and DASH patterns). */
+const MEDIA_FILE = /\.(mp4|m4v|mov|webm|og[gv]|oga|spx|mp3|mp2|mpga|m4a|m4b|aac|wav|weba|m3u8|mpd)$/i;
+
+function serviceOf(text: string): string | undefined {
+  return PROVIDERS.find(([pattern]) => pattern.test(text))?.[1];
+}
+
 /** The name of the service an external link plays from ("a file" for a plain media file). */
 export function embedProvider(url: string): string {
-  return PROVIDERS.find(([pattern]) => pattern.test(url))?.[1] ?? 'a file';
+  return serviceOf(url) ?? 'a file';
+}
+
+/**
+ * What an external link would play from: a service's name, "a file" for an http(s) address of
+ * a plain video or audio file, or null when the player cannot play it (not http(s), or a page
+ * of another site). The service is read from the link's host and path only, so a query that
+ * names one does not count.
+ */
+export function embedSource(url: string): string | null {
+  let link: URL;
+  try {
+    link = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (link.protocol !== 'https:' && link.protocol !== 'http:') return null;
+  const service = serviceOf(`${link.hostname}${link.pathname}`);
+  if (service) return service;
+  return MEDIA_FILE.test(link.pathname) ? 'a file' : null;
 }
 
 /**

@@ -1,25 +1,9 @@
 import { Modal } from '@/components/ui/Modal';
 import { IconCopy } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
+import { copyText } from '@/lib/clipboard';
 import { COPY_TOAST_MS } from '@/lib/constants';
 import { playerUrl, shareImageUrl, sharePageUrl, SOCIAL_NETWORKS, type ShareTarget } from './share-links';
-
-export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Older browsers and non-secure origins: a hidden textarea and execCommand.
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-}
 
 /** Hook for "copy link": copies the player address and shows "Copied To Clipboard" for 2 s. */
 export function useCopyLink() {

@@ -1,3 +1,5 @@
+import { EMBED_SERVICES } from '@/components/player/embed-url';
+
 /**
  * Every text of the admin console that the spec fixes (admin §5, §8), in one place so screens
  * and tests share the exact wording (typos included: "loose" is the spec's).
@@ -71,6 +73,7 @@ export const MSG = {
   endAfterStart: 'The end must come after the start',
   endInsideVideo: 'The excerpt must end inside the video',
   chooseVideoFile: 'Please, choose a video file',
+  embedLink: `Please, give a link from ${EMBED_SERVICES.join(', ')}, or to a video or audio file`,
 } as const;
 
 /** Business constants of spec admin §9. */

@@ -83,6 +83,19 @@ describe('video form checks', () => {
   it('does not ask for tracks or an upload on edit', () => {
     expect(validateVideoForm({ ...full, trackCount: 0, uploaded: false }, 'edit')).toBeNull();
   });
+
+  it('takes an empty embed link or one the player can play, and refuses another after the tags', () => {
+    for (const mode of ['add', 'edit'] as const) {
+      expect(validateVideoForm({ ...full, yt_link: '' }, mode)).toBeNull();
+      expect(validateVideoForm({ ...full, yt_link: 'https://vimeo.com/1084537' }, mode)).toBeNull();
+      expect(validateVideoForm({ ...full, yt_link: 'https://cdn.example.com/clip.webm' }, mode)).toBeNull();
+      expect(validateVideoForm({ ...full, yt_link: 'https://example.com/page' }, mode)).toBe(MSG.embedLink);
+    }
+    expect(validateVideoForm({ ...full, tags: [], yt_link: 'https://example.com/page' }, 'add')).toBe(MSG.provideTags);
+    expect(validateVideoForm({ ...full, trackCount: 0, yt_link: 'https://example.com/page' }, 'add')).toBe(
+      MSG.embedLink,
+    );
+  });
 });
 
 describe('track wizard', () => {

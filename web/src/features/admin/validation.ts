@@ -1,3 +1,4 @@
+import { embedSource } from '@/components/player/embed-url';
 import { MSG, TAGS_CUT } from './messages';
 import type { IdTitle } from './types';
 
@@ -6,8 +7,15 @@ export function isValidName(name: string): boolean {
   return /^[\p{L}\p{N} ]+$/u.test(name) && name.trim().length > 1;
 }
 
+/** The check of every form with a required title (spec §5). */
+export function titleProblem(title: string): string | null {
+  return title.trim() ? null : MSG.provideTitle;
+}
+
 export type VideoFormValues = {
   title: string;
+  /** The external link (yt_link): empty, or one the player can play. */
+  yt_link?: string;
   genres: IdTitle[];
   moods: IdTitle[];
   videogenres: IdTitle[];
@@ -19,14 +27,17 @@ export type VideoFormValues = {
 
 /**
  * The add and edit forms' checks in the spec's order (§5): title, genre, mood, video genre,
- * tags, then (add only) tracks and the finished upload. Answers the first failing message.
+ * tags, an external link the player cannot play (not the spec's, ours), then (add only) tracks
+ * and the finished upload. Answers the first failing message.
  */
 export function validateVideoForm(values: VideoFormValues, mode: 'add' | 'edit'): string | null {
-  if (!values.title.trim()) return MSG.provideTitle;
+  const title = titleProblem(values.title);
+  if (title) return title;
   if (values.genres.length === 0) return MSG.provideGenre;
   if (values.moods.length === 0) return MSG.provideMood;
   if (values.videogenres.length === 0) return MSG.provideVideoGenre;
   if (values.tags.length === 0) return MSG.provideTags;
+  if (values.yt_link?.trim() && embedSource(values.yt_link) === null) return MSG.embedLink;
   if (mode === 'edit') return null;
   if (values.trackCount === 0) return MSG.addTracks;
   if (!values.uploaded) return MSG.waitUpload;
@@ -105,6 +116,11 @@ export function moveItem<T extends { id: number; position: number }>(
     from: items[from]!.position,
     to: items[to]!.position,
   };
+}
+
+/** The list without one item, renumbered from 1. */
+export function withoutItem<T extends { id: number; position: number }>(items: T[], id: number): T[] {
+  return items.filter((item) => item.id !== id).map((item, index) => ({ ...item, position: index + 1 }));
 }
 
 /** Positions to send with an edit form: the list's order, from 1. */

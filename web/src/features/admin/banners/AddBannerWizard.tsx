@@ -1,10 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '@/components/ui/Modal';
 import { Pagination } from '@/components/ui/Pagination';
-import { useToast } from '@/components/ui/toast';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { toMessage } from '@/lib/api/client';
-import { DEBOUNCE_MS } from '@/lib/constants';
 import { formatDuration } from '@/lib/format';
 import { useAddBannerVideo } from '../api/banners/add-banner-video';
 import { usePlaylistsForBanner } from '../api/banners/get-playlists-for-banner';
@@ -12,8 +8,14 @@ import { useThemesForBanner } from '../api/banners/get-themes-for-banner';
 import { useVideos, type VideoListMode } from '../api/videos/get-videos';
 import { AccessSwitch } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
+import { TitleField } from '../components/FormParts';
+import { listState } from '../components/ListState';
+import { PickerList, PickerSearch, usePickerSearch } from '../components/Picker';
+import { WizardNav, WizardSteps } from '../components/Wizard';
+import { useSaveForm } from '../hooks/use-save-form';
 import { ADMIN_PAGE_SIZE, MSG } from '../messages';
 import type { IdTitle, Status, VideoSummary } from '../types';
+import { titleProblem } from '../validation';
 
 const STEPS = ['Video', 'Playlist', 'Theme', 'Title and access'] as const;
 
@@ -22,35 +24,19 @@ const STEPS = ['Video', 'Playlist', 'Theme', 'Title and access'] as const;
  * one of the themes holding that playlist, then the banner's title and access (default off).
  */
 export function AddBannerWizard({ onClose }: { onClose: () => void }) {
-  const id = useId();
   const [step, setStep] = useState(0);
   const [video, setVideo] = useState<VideoSummary | null>(null);
   const [playlist, setPlaylist] = useState<IdTitle | null>(null);
   const [theme, setTheme] = useState<IdTitle | null>(null);
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState<Status>(0);
-  const [error, setError] = useState<string | null>(null);
   const add = useAddBannerVideo();
-  const toast = useToast();
+  const form = useSaveForm();
   const reached = [true, video !== null, playlist !== null, theme !== null];
 
   return (
     <Modal title="Add Banner" onClose={onClose} className="wizard">
-      <ol className="wizard__steps" aria-label="Steps">
-        {STEPS.map((name, i) => (
-          <li key={name}>
-            <button
-              type="button"
-              className={`wizard__step${i === step ? ' is-current' : ''}`}
-              aria-current={i === step ? 'step' : undefined}
-              disabled={!reached[i]}
-              onClick={() => setStep(i)}
-            >
-              {i + 1}. {name}
-            </button>
-          </li>
-        ))}
-      </ol>
+      <WizardSteps steps={STEPS} step={step} reached={reached} onGo={setStep} />
 
       {step === 0 && (
         <VideoStep
@@ -95,41 +81,21 @@ export function AddBannerWizard({ onClose }: { onClose: () => void }) {
       )}
       {step === 3 && video && playlist && theme && (
         <form
-          id={`${id}-form`}
           onSubmit={(e) => {
             e.preventDefault();
-            if (!title.trim()) {
-              setError(MSG.provideTitle);
-              return;
-            }
+            if (!form.check(titleProblem(title))) return;
             add.mutate(
               { video_id: video.id, playlist_id: playlist.id, group_id: theme.id, title: title.trim(), status },
-              {
-                onSuccess: () => {
-                  toast.show(MSG.bannerAdded);
-                  onClose();
-                },
-                onError: (err) => setError(toMessage(err)),
-              },
+              form.saved(MSG.bannerAdded, onClose),
             );
           }}
         >
           <p className="muted">
             {video.title} · {playlist.title} · {theme.title}
           </p>
-          <div className="field">
-            <label htmlFor={`${id}-title`}>Banner title</label>
-            <input
-              id={`${id}-title`}
-              value={title}
-              onChange={(e) => {
-                setTitle(e.target.value);
-                setError(null);
-              }}
-            />
-          </div>
+          <TitleField label="Banner title" value={title} onChange={form.field(setTitle)} />
           <AccessSwitch value={status} onChange={setStatus} />
-          <FormAlert message={error} />
+          <FormAlert message={form.error} />
           <div className="wizard__save">
             <button type="submit" className="button button--primary" disabled={add.isPending}>
               Save
@@ -137,66 +103,33 @@ export function AddBannerWizard({ onClose }: { onClose: () => void }) {
           </div>
         </form>
       )}
-      <div className="wizard__nav">
-        <button type="button" className="button button--ghost" disabled={step === 0} onClick={() => setStep(step - 1)}>
-          Back
-        </button>
-        {step < 3 && (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={!reached[step + 1]}
-            onClick={() => setStep(step + 1)}
-          >
-            Next
-          </button>
-        )}
-      </div>
+      <WizardNav
+        onBack={step > 0 ? () => setStep(step - 1) : undefined}
+        onNext={step < 3 ? () => setStep(step + 1) : undefined}
+        nextDisabled={!reached[step + 1]}
+      />
     </Modal>
   );
 }
 
 /** Step 1: find a video by title (or browse all), 10 per page. */
 function VideoStep({ chosen, onChoose }: { chosen: number | null; onChoose: (v: VideoSummary) => void }) {
-  const [text, setText] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const { text, query, page, setPage, search } = usePickerSearch();
   const mode: VideoListMode = query ? { kind: 'search', query } : { kind: 'normal' };
   const q = useVideos(mode, page);
+  const videos = q.data?.videos ?? [];
   return (
     <section aria-label="Videos">
-      <input
-        type="search"
-        className="picker__search"
-        aria-label="Search videos"
-        placeholder="Search videos"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setPage(1);
-        }}
-      />
-      {q.isPending ? (
-        <p className="loading">{MSG.loading}</p>
-      ) : q.isError ? (
-        <p className="error-text">{toMessage(q.error)}</p>
-      ) : q.data.videos.length === 0 ? (
-        <p className="muted">{query ? MSG.noSearchResult : MSG.noResult}</p>
-      ) : (
-        <ul className="picker__list">
-          {q.data.videos.map((v) => (
-            <li key={v.id}>
-              <button
-                type="button"
-                className={`picker__item${chosen === v.id ? ' is-selected' : ''}`}
-                onClick={() => onChoose(v)}
-              >
-                <span>{v.title}</span>
-                <span className="muted">{formatDuration(v.duration)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+      <PickerSearch label="Search videos" value={text} onChange={search} />
+      {listState(q, videos.length === 0, query ? MSG.noSearchResult : MSG.noResult) ?? (
+        <PickerList items={videos} chosen={chosen} onPick={onChoose}>
+          {(v) => (
+            <>
+              <span>{v.title}</span>
+              <span className="muted">{formatDuration(v.duration)}</span>
+            </>
+          )}
+        </PickerList>
       )}
       <Pagination page={page} pages={Math.ceil((q.data?.videoLength ?? 0) / ADMIN_PAGE_SIZE)} onChange={setPage} />
     </section>
@@ -220,29 +153,14 @@ function ChoiceStep({
   onChoose: (item: IdTitle) => void;
 }) {
   const q = query(param);
+  const items = q.data ?? [];
   return (
     <section aria-label={label}>
       <h3>{label}</h3>
-      {q.isPending ? (
-        <p className="loading">{MSG.loading}</p>
-      ) : q.isError ? (
-        <p className="error-text">{toMessage(q.error)}</p>
-      ) : !q.data || q.data.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul className="picker__list">
-          {q.data.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                className={`picker__item${chosen === item.id ? ' is-selected' : ''}`}
-                onClick={() => onChoose(item)}
-              >
-                {item.title}
-              </button>
-            </li>
-          ))}
-        </ul>
+      {listState(q, items.length === 0, empty) ?? (
+        <PickerList items={items} chosen={chosen} onPick={onChoose}>
+          {(item) => item.title}
+        </PickerList>
       )}
     </section>
   );

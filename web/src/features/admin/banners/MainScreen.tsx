@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { IconPlus, IconTrash } from '@/components/ui/icons';
+import { IconPlus } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
-import { useToast } from '@/components/ui/toast';
-import { toMessage } from '@/lib/api/client';
 import { formatDuration } from '@/lib/format';
 import { staffImageUrl } from '@/lib/images';
 import { useArrangeBannerVideos } from '../api/banners/arrange-banner-videos';
 import { useDeleteBannerVideo } from '../api/banners/delete-banner-video';
-import { bannerVideosQueryOptions, useBannerVideos } from '../api/banners/get-banner-videos';
+import { useBannerVideos } from '../api/banners/get-banner-videos';
 import { StatusBadge } from '../components/AccessSwitch';
 import { listState } from '../components/ListState';
+import { RowActions } from '../components/RowActions';
 import { SortableList } from '../components/SortableList';
+import { useNotify } from '../hooks/use-notify';
 import { MSG } from '../messages';
 import type { Banner } from '../types';
-import { moveItem } from '../validation';
 import { AddBannerWizard } from './AddBannerWizard';
 import { EditBannerPanel } from './EditBannerPanel';
 
@@ -24,10 +22,9 @@ import { EditBannerPanel } from './EditBannerPanel';
  */
 export function MainScreen() {
   const q = useBannerVideos();
-  const queryClient = useQueryClient();
   const arrange = useArrangeBannerVideos();
   const remove = useDeleteBannerVideo();
-  const toast = useToast();
+  const notify = useNotify();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Banner | null>(null);
   const banners = q.data ?? [];
@@ -48,12 +45,7 @@ export function MainScreen() {
           layout="cards"
           items={banners}
           itemLabel={(b) => b.banner_title || b.video_title}
-          onMove={(active, over) => {
-            const moved = moveItem(banners, active, over);
-            if (!moved) return;
-            queryClient.setQueryData<Banner[]>(bannerVideosQueryOptions().queryKey, moved.items);
-            arrange.mutate({ from: moved.from, to: moved.to }, { onError: (e) => toast.show(toMessage(e)) });
-          }}
+          onMove={arrange(banners)}
         >
           {(b) => (
             <article className="banner-card">
@@ -67,28 +59,12 @@ export function MainScreen() {
                 <div className="banner-card__foot">
                   <span className="muted">#{b.position}</span>
                   <StatusBadge status={b.status} />
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    aria-label={`Edit ${b.banner_title}`}
-                    onClick={() => setEditing(b)}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Delete ${b.banner_title}`}
-                    onClick={() => {
-                      if (!window.confirm(MSG.deleteBannerConfirm)) return;
-                      remove.mutate(b.id, {
-                        onSuccess: () => toast.show(MSG.bannerDeleted),
-                        onError: (e) => toast.show(toMessage(e)),
-                      });
-                    }}
-                  >
-                    <IconTrash size={18} />
-                  </button>
+                  <RowActions
+                    name={b.banner_title}
+                    edit={() => setEditing(b)}
+                    confirm={MSG.deleteBannerConfirm}
+                    onDelete={() => remove.mutate(b.id, notify(MSG.bannerDeleted))}
+                  />
                 </div>
               </div>
             </article>

@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { IconPlus, IconTrash } from '@/components/ui/icons';
+import { IconPlus } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
-import { useToast } from '@/components/ui/toast';
 import { staffImageUrl } from '@/lib/images';
 import { useDeleteCategory } from '../api/categories/delete-category';
 import { useCategories } from '../api/categories/get-categories';
 import { StatusBadge } from '../components/AccessSwitch';
+import { listState } from '../components/ListState';
+import { RowActions } from '../components/RowActions';
+import { useNotify } from '../hooks/use-notify';
 import { MSG } from '../messages';
 import { AddCategoryOverlay } from './AddCategoryOverlay';
 
@@ -14,7 +16,7 @@ import { AddCategoryOverlay } from './AddCategoryOverlay';
 export function CategoriesScreen() {
   const q = useCategories();
   const remove = useDeleteCategory();
-  const toast = useToast();
+  const notify = useNotify();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   // Kept while the overlay is closed by an outside click, cleared by its exit icon.
@@ -32,17 +34,7 @@ export function CategoriesScreen() {
           <IconPlus size={16} /> Add Category
         </button>
       </header>
-      {q.isPending ? (
-        <p className="loading" role="status">
-          {MSG.loading}
-        </p>
-      ) : q.isError ? (
-        <p className="error-text" role="alert">
-          {MSG.someError}
-        </p>
-      ) : q.data.length === 0 ? (
-        <p className="muted empty">No categories yet</p>
-      ) : (
+      {listState(q, q.data?.length === 0, 'No categories yet', MSG.someError) ?? (
         <div className="admin-table-wrap">
           <table className="admin-table admin-table--rows">
             <thead>
@@ -56,7 +48,7 @@ export function CategoriesScreen() {
               </tr>
             </thead>
             <tbody>
-              {q.data.map((c) => (
+              {(q.data ?? []).map((c) => (
                 <tr key={c.id} className="is-clickable" onClick={() => void navigate(`/editCategory/${c.id}`)}>
                   <td>
                     <Img className="admin-table__icon" src={staffImageUrl(c.image)} alt="" />
@@ -66,34 +58,14 @@ export function CategoriesScreen() {
                     <StatusBadge status={c.status} />
                   </td>
                   <td>
-                    <div className="row-actions">
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        aria-label={`Edit ${c.title}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          void navigate(`/editCategory/${c.id}`);
-                        }}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Delete ${c.title}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          if (!window.confirm(MSG.deleteCategoryConfirm)) return;
-                          remove.mutate(c.id, {
-                            onSuccess: () => toast.show(MSG.categoryRemoved),
-                            onError: () => toast.show(MSG.categoryRemoveFailed),
-                          });
-                        }}
-                      >
-                        <IconTrash size={18} />
-                      </button>
-                    </div>
+                    <RowActions
+                      name={c.title}
+                      edit={() => void navigate(`/editCategory/${c.id}`)}
+                      confirm={MSG.deleteCategoryConfirm}
+                      onDelete={() =>
+                        remove.mutate(c.id, notify(MSG.categoryRemoved, undefined, MSG.categoryRemoveFailed))
+                      }
+                    />
                   </td>
                 </tr>
               ))}

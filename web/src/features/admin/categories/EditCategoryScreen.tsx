@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { IconBack, IconTrash } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
@@ -13,26 +13,26 @@ import { useUpdateCategory } from '../api/categories/update-category';
 import { getTags } from '../api/lookups/get-tags';
 import { AccessSwitch } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
+import { SaveFooter, TitleField } from '../components/FormParts';
 import { ImagePicker } from '../components/ImagePicker';
+import { Loaded } from '../components/Loaded';
 import { LookupDropdown } from '../components/LookupDropdown';
+import { useNotify } from '../hooks/use-notify';
+import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
 import type { CategoryWithTags, Status } from '../types';
-import { useDirtyFlag } from '../unsaved-changes';
+import { titleProblem } from '../validation';
 
 /** /editCategory/{category_id} (spec §2). */
 export function EditCategoryScreen() {
   const id = Number(useParams().categoryId);
   const q = useCategory(id);
-  // The spec's own spelling of these two states.
-  if (q.isPending) return <p className="loading admin-page">loading...</p>;
-  if (q.isError) {
-    return (
-      <div className="admin-page" role="alert">
-        <p className="error-text">{MSG.someError}</p>
-      </div>
-    );
-  }
-  return <EditCategoryForm key={id} category={q.data} />;
+  return (
+    // The spec's own spelling of the loading state.
+    <Loaded query={q} loadingText="loading...">
+      {(category) => <EditCategoryForm key={id} category={category} />}
+    </Loaded>
+  );
 }
 
 /**
@@ -41,35 +41,24 @@ export function EditCategoryScreen() {
  * access wait for Save, and leaving before it asks first.
  */
 function EditCategoryForm({ category }: { category: CategoryWithTags }) {
-  const id = useId();
   const [title, setTitle] = useState(category.title);
   const [status, setStatus] = useState<Status>(category.status);
   const [image, setImage] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const tags = useCategoryTags(category.id);
   const addTag = useAddCategoryTag();
   const removeTag = useRemoveCategoryTag();
   const update = useUpdateCategory();
-  const setDirty = useDirtyFlag();
+  const form = useSaveAndLeave();
+  const notify = useNotify();
   const toast = useToast();
   const navigate = useNavigate();
   const present = (tags.data ?? category.tags).map((t) => t.id);
 
   const save = () => {
-    if (!title.trim()) {
-      setError(MSG.provideTitle);
-      return;
-    }
+    if (!form.check(titleProblem(title))) return;
     update.mutate(
       { id: category.id, title: title.trim(), status, image },
-      {
-        onSuccess: () => {
-          toast.show(MSG.categoryEdited);
-          setDirty(false);
-          void navigate('/categories');
-        },
-        onError: (e) => setError(toMessage(e)),
-      },
+      form.leaveAfter(MSG.categoryEdited, '/categories'),
     );
   };
 
@@ -86,29 +75,14 @@ function EditCategoryForm({ category }: { category: CategoryWithTags }) {
         </button>
         <h1>EDIT CATEGORY</h1>
       </header>
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input
-          id={`${id}-title`}
-          required
-          value={title}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            setError(null);
-            setDirty(true);
-          }}
-        />
-      </div>
+      <TitleField required value={title} onChange={form.field(setTitle)} />
       <ImagePicker
         label="Icon"
         buttonText="Change"
         allowSvg
         file={image}
         currentSrc={staffImageUrl(category.image) ?? null}
-        onChange={(f) => {
-          setImage(f);
-          setDirty(true);
-        }}
+        onChange={form.field(setImage)}
       />
 
       <section className="panel" aria-label="Tags">
@@ -152,10 +126,7 @@ function EditCategoryForm({ category }: { category: CategoryWithTags }) {
                     if (!window.confirm(MSG.deleteTagConfirm)) return;
                     removeTag.mutate(
                       { tagId: t.id, categoryId: category.id },
-                      {
-                        onSuccess: () => toast.show(MSG.tagRemoved),
-                        onError: () => toast.show(MSG.tagRemoveFailed),
-                      },
+                      notify(MSG.tagRemoved, undefined, MSG.tagRemoveFailed),
                     );
                   }}
                 >
@@ -167,17 +138,9 @@ function EditCategoryForm({ category }: { category: CategoryWithTags }) {
         )}
       </section>
 
-      <AccessSwitch
-        value={status}
-        onText="Access ON"
-        offText="Access OFF"
-        onChange={(v) => {
-          setStatus(v);
-          setDirty(true);
-        }}
-      />
-      <FormAlert message={error} />
-      <div className="admin-page__footer">
+      <AccessSwitch value={status} onText="Access ON" offText="Access OFF" onChange={form.field(setStatus)} />
+      <FormAlert message={form.error} />
+      <SaveFooter pending={update.isPending} onSave={save}>
         <button
           type="button"
           className="button button--ghost"
@@ -185,10 +148,7 @@ function EditCategoryForm({ category }: { category: CategoryWithTags }) {
         >
           Show Videos
         </button>
-        <button type="button" className="button button--primary" disabled={update.isPending} onClick={save}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      </SaveFooter>
     </div>
   );
 }

@@ -16,12 +16,15 @@ export type MediaSource =
 export function MediaPreview({
   source,
   title,
+  poster,
   mediaRef,
   onTime,
   onDuration,
 }: {
   source: MediaSource;
   title: string;
+  /** The picture shown before the video plays (the video's thumbnail). */
+  poster?: string;
   mediaRef?: Ref<HTMLMediaElement | null>;
   onTime?: (seconds: number) => void;
   onDuration?: (seconds: number) => void;
@@ -60,6 +63,7 @@ export function MediaPreview({
         playsInline
         preload="metadata"
         aria-label={title}
+        poster={poster}
         src={source.kind === 'file' ? source.src : undefined}
         {...events}
       />

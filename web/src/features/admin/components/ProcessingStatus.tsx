@@ -1,3 +1,4 @@
+import { embedSource } from '@/components/player/embed-url';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { useRetryVideoProcessing } from '../api/videos/retry-video-processing';
@@ -11,8 +12,13 @@ const LABELS: Record<ProcessingState, string> = {
   processing: 'Processing',
   ready: 'Ready',
   failed: 'Failed',
-  external: 'YouTube only',
+  external: 'Embedded link',
 };
+
+/** Where a video that has only an external link plays from: a service, or a linked file. */
+export function playsFrom(source: string): string {
+  return source === 'a file' ? 'Plays the linked file' : `Plays from ${source}`;
+}
 
 /**
  * Where a video is in the media pipeline: state, progress while processing, and for a failed
@@ -23,19 +29,23 @@ export function ProcessingStatus({
   state,
   progress,
   error,
+  link,
   compact = false,
 }: {
   videoId: number;
   state: ProcessingState;
   progress: number;
   error: string | null;
+  /** The video's external link, when known: an external video names its service. */
+  link?: string | null;
   compact?: boolean;
 }) {
+  const source = state === 'external' && link ? embedSource(link) : null;
   const retry = useRetryVideoProcessing();
   const toast = useToast();
   return (
     <div className={`processing processing--${state}${compact ? ' processing--compact' : ''}`}>
-      <span className="processing__state">{LABELS[state] ?? state}</span>
+      <span className="processing__state">{source ? playsFrom(source) : (LABELS[state] ?? state)}</span>
       {(state === 'processing' || state === 'queued') && <ProgressBar label="Processing" value={progress} />}
       {state === 'failed' && (
         <>

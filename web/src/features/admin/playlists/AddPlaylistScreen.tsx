@@ -1,46 +1,31 @@
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useToast } from '@/components/ui/toast';
-import { toMessage } from '@/lib/api/client';
+import { useState } from 'react';
 import { useAddPlaylist } from '../api/playlists/add-playlist';
 import { AccessSwitch } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
+import { TitleField } from '../components/FormParts';
 import { ImagePicker } from '../components/ImagePicker';
+import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
 import type { Status } from '../types';
-import { useDirtyFlag } from '../unsaved-changes';
+import { titleProblem } from '../validation';
 
 /**
  * /addPlaylist (spec §2): title, access switch and thumbnail. The title is required; saving
  * without a thumbnail asks "Upload without Thumbnail?" first (spec §5).
  */
 export function AddPlaylistScreen() {
-  const id = useId();
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState<Status>(0);
   const [image, setImage] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const add = useAddPlaylist();
-  const setDirty = useDirtyFlag();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const form = useSaveAndLeave();
 
   const save = () => {
-    if (!title.trim()) {
-      setError(MSG.provideTitle);
-      return;
-    }
+    if (!form.check(titleProblem(title))) return;
     if (!image && !window.confirm(MSG.uploadWithoutThumbnail)) return;
     add.mutate(
       { title: title.trim(), status, image },
-      {
-        onSuccess: (playlist) => {
-          toast.show(MSG.playlistAdded);
-          setDirty(false);
-          void navigate(`/editPlaylist/${playlist.id}`);
-        },
-        onError: (e) => setError(toMessage(e)),
-      },
+      form.leaveAfter<{ id: number }>(MSG.playlistAdded, (playlist) => `/editPlaylist/${playlist.id}`),
     );
   };
 
@@ -56,34 +41,10 @@ export function AddPlaylistScreen() {
           save();
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-title`}>Title</label>
-          <input
-            id={`${id}-title`}
-            value={title}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setError(null);
-              setDirty(true);
-            }}
-          />
-        </div>
-        <AccessSwitch
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setDirty(true);
-          }}
-        />
-        <ImagePicker
-          label="Thumbnail"
-          file={image}
-          onChange={(f) => {
-            setImage(f);
-            setDirty(true);
-          }}
-        />
-        <FormAlert message={error} />
+        <TitleField value={title} onChange={form.field(setTitle)} />
+        <AccessSwitch value={status} onChange={form.field(setStatus)} />
+        <ImagePicker label="Thumbnail" file={image} onChange={form.field(setImage)} />
+        <FormAlert message={form.error} />
         <button type="submit" className="button button--primary" disabled={add.isPending}>
           {add.isPending ? 'Saving…' : 'Save'}
         </button>

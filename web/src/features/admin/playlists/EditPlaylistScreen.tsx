@@ -1,9 +1,7 @@
-import { useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { IconPlay, IconTrash } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
-import { useToast } from '@/components/ui/toast';
-import { toMessage } from '@/lib/api/client';
 import { formatDuration } from '@/lib/format';
 import { staffImageUrl } from '@/lib/images';
 import { useDeletePlaylistVideo } from '../api/playlists/delete-playlist-video';
@@ -13,31 +11,26 @@ import { usePlaylistInfo } from '../api/playlists/get-playlist-info';
 import { useVideoInfo } from '../api/videos/get-video-info';
 import { AccessSwitch } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
+import { SaveFooter, TitleField } from '../components/FormParts';
 import { ImagePicker } from '../components/ImagePicker';
+import { Loaded } from '../components/Loaded';
 import { MediaPreview } from '../components/MediaPreview';
+import { EditPageHeader } from '../components/PageHeader';
 import { SortableList } from '../components/SortableList';
+import { useNotify } from '../hooks/use-notify';
+import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
 import type { PlaylistInfo, PlaylistVideo, Status } from '../types';
-import { useDirtyFlag } from '../unsaved-changes';
-import { moveItem, positionsOf } from '../validation';
+import { moveItem, positionsOf, titleProblem, withoutItem } from '../validation';
 
 /** /editPlaylist/{playlist_id} (spec §2). */
 export function EditPlaylistScreen() {
   const id = Number(useParams().playlistId);
   const q = usePlaylistInfo(id);
-  if (q.isPending) return <p className="loading admin-page">{MSG.loading}</p>;
-  if (q.isError) {
-    return (
-      <div className="admin-page" role="alert">
-        <p className="error-text">{MSG.someError}</p>
-      </div>
-    );
-  }
-  return <EditPlaylistForm key={id} playlist={q.data} />;
+  return <Loaded query={q}>{(playlist) => <EditPlaylistForm key={id} playlist={playlist} />}</Loaded>;
 }
 
 function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
-  const id = useId();
   const [title, setTitle] = useState(playlist.title);
   const [status, setStatus] = useState<Status>(playlist.status);
   const [videos, setVideos] = useState<PlaylistVideo[]>(() =>
@@ -45,29 +38,17 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
   );
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [previewId, setPreviewId] = useState<number | null>(videos[0]?.id ?? null);
-  const [error, setError] = useState<string | null>(null);
   const edit = useEditPlaylist();
   const removeVideo = useDeletePlaylistVideo();
   const replaceThumbnail = useEditPlaylistThumbnail();
-  const setDirty = useDirtyFlag();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const form = useSaveAndLeave();
+  const notify = useNotify();
 
   const save = () => {
-    if (!title.trim()) {
-      setError(MSG.provideTitle);
-      return;
-    }
+    if (!form.check(titleProblem(title))) return;
     edit.mutate(
       { id: playlist.id, data: { title: title.trim(), status, positions: positionsOf(videos) } },
-      {
-        onSuccess: () => {
-          toast.show(MSG.playlistEdited);
-          setDirty(false);
-          void navigate('/adminPlaylists');
-        },
-        onError: (e) => setError(toMessage(e)),
-      },
+      form.leaveAfter(MSG.playlistEdited, '/adminPlaylists'),
     );
   };
 
@@ -75,46 +56,20 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
     if (!window.confirm(MSG.deletePlaylistVideoConfirm)) return;
     removeVideo.mutate(
       { videoId: video.id, playlistId: playlist.id },
-      {
-        onSuccess: () => {
-          toast.show(MSG.videoDeletedFromPlaylist);
-          setVideos((list) => list.filter((v) => v.id !== video.id).map((v, i) => ({ ...v, position: i + 1 })));
-          if (previewId === video.id) setPreviewId(null);
-        },
-        onError: (e) => toast.show(toMessage(e)),
-      },
+      notify(MSG.videoDeletedFromPlaylist, () => {
+        setVideos((list) => withoutItem(list, video.id));
+        if (previewId === video.id) setPreviewId(null);
+      }),
     );
   };
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>EDIT PLAYLIST</h1>
-        <Link to="/adminPlaylists" className="button button--ghost button--small">
-          Back to playlists
-        </Link>
-      </header>
+      <EditPageHeader title="EDIT PLAYLIST" back="/adminPlaylists" backText="Back to playlists" />
       <div className="video-editor">
         <div className="video-editor__main">
-          <div className="field">
-            <label htmlFor={`${id}-title`}>Title</label>
-            <input
-              id={`${id}-title`}
-              value={title}
-              onChange={(e) => {
-                setTitle(e.target.value);
-                setError(null);
-                setDirty(true);
-              }}
-            />
-          </div>
-          <AccessSwitch
-            value={status}
-            onChange={(v) => {
-              setStatus(v);
-              setDirty(true);
-            }}
-          />
+          <TitleField value={title} onChange={form.field(setTitle)} />
+          <AccessSwitch value={status} onChange={form.field(setStatus)} />
           <section className="panel" aria-label="Videos">
             <h2>Videos</h2>
             {videos.length === 0 ? (
@@ -128,7 +83,7 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
                   const moved = moveItem(videos, active, over);
                   if (!moved) return;
                   setVideos(moved.items);
-                  setDirty(true);
+                  form.changed();
                 }}
               >
                 {(v) => (
@@ -177,25 +132,15 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
                 if (!file) return;
                 replaceThumbnail.mutate(
                   { id: playlist.id, image: file },
-                  {
-                    onSuccess: () => {
-                      setThumbnail(file);
-                      toast.show(MSG.thumbnailChanged);
-                    },
-                    onError: (e) => toast.show(toMessage(e)),
-                  },
+                  notify(MSG.thumbnailChanged, () => setThumbnail(file)),
                 );
               }}
             />
           </section>
         </aside>
       </div>
-      <FormAlert message={error} />
-      <div className="admin-page__footer">
-        <button type="button" className="button button--primary" disabled={edit.isPending} onClick={save}>
-          {edit.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormAlert message={form.error} />
+      <SaveFooter pending={edit.isPending} onSave={save} />
     </div>
   );
 }
@@ -212,5 +157,11 @@ export function VideoPreview({ videoId }: { videoId: number }) {
       </p>
     );
   }
-  return <MediaPreview source={{ kind: 'hls', src: q.data.scripted_bunny_path }} title={`${q.data.title} preview`} />;
+  return (
+    <MediaPreview
+      source={{ kind: 'hls', src: q.data.scripted_bunny_path }}
+      title={`${q.data.title} preview`}
+      poster={staffImageUrl(q.data.image, 600)}
+    />
+  );
 }

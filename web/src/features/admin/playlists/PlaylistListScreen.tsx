@@ -1,24 +1,22 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { IconCopy, IconPlus, IconTrash } from '@/components/ui/icons';
+import { IconCopy, IconPlus } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
 import { Pagination } from '@/components/ui/Pagination';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
+import { copyText } from '@/lib/clipboard';
 import { COPY_TOAST_MS } from '@/lib/constants';
 import { countLabel, formatDuration } from '@/lib/format';
 import { staffImageUrl } from '@/lib/images';
 import { playlistHref } from '@/lib/links';
-import { useAddPlaylistToGroup } from '../api/playlists/add-playlist-to-group';
 import { useDeletePlaylist } from '../api/playlists/delete-playlist';
 import { usePlaylistSuggestions } from '../api/playlists/get-playlist-suggestions';
 import { usePlaylists } from '../api/playlists/get-playlists';
-import { copyText } from '../components/copy-text';
 import { listState } from '../components/ListState';
-import { GroupPickerDialog } from '../components/PickerDialogs';
 import { SuggestSearch } from '../components/SuggestSearch';
+import { useNotify } from '../hooks/use-notify';
 import { ADMIN_PAGE_SIZE, MSG } from '../messages';
-import type { PlaylistSummary } from '../types';
+import { PlaylistRowActions } from './PlaylistRowActions';
 
 export function formatUpdated(iso: string): string {
   const date = new Date(iso);
@@ -38,10 +36,9 @@ export function PlaylistListScreen() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('q') ?? '';
   const q = usePlaylists(search, page);
-  const [groupFor, setGroupFor] = useState<PlaylistSummary | null>(null);
-  const addToGroup = useAddPlaylistToGroup();
   const remove = useDeletePlaylist();
   const toast = useToast();
+  const notify = useNotify();
 
   const go = (next: { q?: string; page?: number }) => {
     const p = new URLSearchParams();
@@ -105,22 +102,11 @@ export function PlaylistListScreen() {
                   <td>{formatDuration(p.duration)}</td>
                   <td>{formatUpdated(p.updated)}</td>
                   <td>
-                    <div className="row-actions">
-                      <Link
-                        to={`/editPlaylist/${p.id}`}
-                        className="button button--ghost button--small"
-                        aria-label={`Edit ${p.title}`}
-                      >
-                        Edit
-                      </Link>
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        aria-label={`Add ${p.title} to a group`}
-                        onClick={() => setGroupFor(p)}
-                      >
-                        Add to group
-                      </button>
+                    <PlaylistRowActions
+                      playlist={p}
+                      confirm={MSG.deletePlaylistConfirm}
+                      onDelete={() => remove.mutate(p.id, notify(MSG.playlistDeleted))}
+                    >
                       <button
                         type="button"
                         className="icon-button"
@@ -134,21 +120,7 @@ export function PlaylistListScreen() {
                       >
                         <IconCopy size={18} />
                       </button>
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Delete ${p.title}`}
-                        onClick={() => {
-                          if (!window.confirm(MSG.deletePlaylistConfirm)) return;
-                          remove.mutate(p.id, {
-                            onSuccess: () => toast.show(MSG.playlistDeleted),
-                            onError: (e) => toast.show(toMessage(e)),
-                          });
-                        }}
-                      >
-                        <IconTrash size={18} />
-                      </button>
-                    </div>
+                    </PlaylistRowActions>
                   </td>
                 </tr>
               ))}
@@ -157,25 +129,6 @@ export function PlaylistListScreen() {
         </div>
       )}
       <Pagination page={page} pages={pages} onChange={(n) => go({ page: n })} />
-      {groupFor && (
-        <GroupPickerDialog
-          title={`Add ${groupFor.title} to a group`}
-          busy={addToGroup.isPending}
-          onClose={() => setGroupFor(null)}
-          onPick={(group) =>
-            addToGroup.mutate(
-              { groupId: group.id, playlistId: groupFor.id },
-              {
-                onSuccess: () => {
-                  toast.show(MSG.playlistAddedToGroup);
-                  setGroupFor(null);
-                },
-                onError: (e) => toast.show(toMessage(e)),
-              },
-            )
-          }
-        />
-      )}
     </div>
   );
 }

@@ -1,22 +1,22 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { IconPlus, IconTrash } from '@/components/ui/icons';
+import { IconPlus } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/Modal';
-import { useToast } from '@/components/ui/toast';
-import { toMessage } from '@/lib/api/client';
 import { countLabel } from '@/lib/format';
 import { useAddGroup } from '../api/themes/add-group';
 import { useArrangeGroups } from '../api/themes/arrange-groups';
 import { useDeleteGroup } from '../api/themes/delete-group';
-import { groupsQueryOptions, useGroups } from '../api/themes/get-groups';
+import { useGroups } from '../api/themes/get-groups';
 import { StatusBadge } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
+import { TitleField } from '../components/FormParts';
 import { listState } from '../components/ListState';
+import { RowActions } from '../components/RowActions';
 import { SortableList } from '../components/SortableList';
+import { useNotify } from '../hooks/use-notify';
+import { useSaveForm } from '../hooks/use-save-form';
 import { MSG } from '../messages';
-import type { Group } from '../types';
-import { moveItem } from '../validation';
+import { titleProblem } from '../validation';
 
 /**
  * /themes (spec §2): title, position, number of playlists and ON/OFF; drag to reorder (saved at
@@ -24,10 +24,9 @@ import { moveItem } from '../validation';
  */
 export function ThemesScreen() {
   const q = useGroups();
-  const queryClient = useQueryClient();
   const arrange = useArrangeGroups();
   const remove = useDeleteGroup();
-  const toast = useToast();
+  const notify = useNotify();
   const [adding, setAdding] = useState(false);
   const groups = q.data ?? [];
   const state = listState(q, groups.length === 0, 'No themes yet');
@@ -49,18 +48,7 @@ export function ThemesScreen() {
             <span>Status</span>
             <span>Actions</span>
           </div>
-          <SortableList
-            label="Themes"
-            items={groups}
-            itemLabel={(g) => g.title}
-            onMove={(active, over) => {
-              const moved = moveItem(groups, active, over);
-              if (!moved) return;
-              // Shown at once; the server's answer replaces it (or a failure reloads it).
-              queryClient.setQueryData<Group[]>(groupsQueryOptions().queryKey, moved.items);
-              arrange.mutate({ from: moved.from, to: moved.to }, { onError: (e) => toast.show(toMessage(e)) });
-            }}
-          >
+          <SortableList label="Themes" items={groups} itemLabel={(g) => g.title} onMove={arrange(groups)}>
             {(g) => (
               <div className="sortable-row sortable-row--theme">
                 <Link to={`/editTheme/${g.id}`} className="sortable-row__title">
@@ -69,29 +57,12 @@ export function ThemesScreen() {
                 <span aria-label="Position">{g.position}</span>
                 <span>{countLabel(g.number_of_playlists, 'playlist')}</span>
                 <StatusBadge status={g.status} />
-                <span className="row-actions">
-                  <Link
-                    to={`/editTheme/${g.id}`}
-                    className="button button--ghost button--small"
-                    aria-label={`Edit ${g.title}`}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Delete ${g.title}`}
-                    onClick={() => {
-                      if (!window.confirm(MSG.deleteGroupConfirm)) return;
-                      remove.mutate(g.id, {
-                        onSuccess: () => toast.show(MSG.groupDeleted),
-                        onError: (e) => toast.show(toMessage(e)),
-                      });
-                    }}
-                  >
-                    <IconTrash size={18} />
-                  </button>
-                </span>
+                <RowActions
+                  name={g.title}
+                  edit={`/editTheme/${g.id}`}
+                  confirm={MSG.deleteGroupConfirm}
+                  onDelete={() => remove.mutate(g.id, notify(MSG.groupDeleted))}
+                />
               </div>
             )}
           </SortableList>
@@ -104,41 +75,20 @@ export function ThemesScreen() {
 
 /** The add-theme dialog: a title (required). */
 function AddThemeDialog({ onClose }: { onClose: () => void }) {
-  const id = useId();
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const add = useAddGroup();
-  const toast = useToast();
+  const form = useSaveForm();
   return (
     <Modal title="Add Theme" onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (!title.trim()) {
-            setError(MSG.provideTitle);
-            return;
-          }
-          add.mutate(title.trim(), {
-            onSuccess: () => {
-              toast.show(MSG.groupAdded);
-              onClose();
-            },
-            onError: (err) => setError(toMessage(err)),
-          });
+          if (!form.check(titleProblem(title))) return;
+          add.mutate(title.trim(), form.saved(MSG.groupAdded, onClose));
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-title`}>Title</label>
-          <input
-            id={`${id}-title`}
-            value={title}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        <FormAlert message={error} />
+        <TitleField value={title} onChange={form.field(setTitle)} />
+        <FormAlert message={form.error} />
         <button type="submit" className="button button--primary" disabled={add.isPending}>
           Save
         </button>

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useToast } from '@/components/ui/toast';
-import { toMessage } from '@/lib/api/client';
 import { useFillVideoInfo } from '../api/videos/fill-video-info';
 import { useVideoUpload } from '../api/videos/upload-video';
 import { FormAlert } from '../components/FormAlert';
+import { SaveFooter } from '../components/FormParts';
 import { ImagePicker } from '../components/ImagePicker';
 import { useObjectUrl } from '../components/use-object-url';
+import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
-import { useDirtyFlag } from '../unsaved-changes';
 import { validateVideoForm } from '../validation';
 import { TrackTable } from './TrackTable';
 import { TrackWizard, type WizardTrack } from './TrackWizard';
@@ -26,26 +24,15 @@ export function AddVideoScreen() {
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [wizardOpen, setWizardOpen] = useState(false);
   const [tracksError, setTracksError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [localDuration, setLocalDuration] = useState<number | null>(null);
   const upload = useVideoUpload();
   const fill = useFillVideoInfo();
-  const setDirty = useDirtyFlag();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const form = useSaveAndLeave();
 
   const file = upload.state.phase === 'idle' ? null : upload.state.file;
   const localSrc = useObjectUrl(file);
   const duration = upload.state.phase === 'uploaded' ? upload.state.answer.duration : localDuration;
   const last = tracks[tracks.length - 1];
-
-  const change =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setDirty(true);
-      setError(null);
-    };
 
   const openWizard = () => {
     // The excerpts are cut on the video's timeline: there must be a video (spec §5).
@@ -62,10 +49,7 @@ export function AddVideoScreen() {
       { ...fields, trackCount: tracks.length, uploaded: upload.state.phase === 'uploaded' },
       'add',
     );
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    if (!form.check(problem)) return;
     if (upload.state.phase !== 'uploaded') return;
     const { answer } = upload.state;
     const lists = toIdLists(fields);
@@ -92,14 +76,7 @@ export function AddVideoScreen() {
         },
         thumbnail,
       },
-      {
-        onSuccess: (video) => {
-          toast.show(MSG.videoAdded);
-          setDirty(false);
-          void navigate(`/editVideo/${video.id}`);
-        },
-        onError: (e) => setError(toMessage(e)),
-      },
+      form.leaveAfter<{ id: number }>(MSG.videoAdded, (video) => `/editVideo/${video.id}`),
     );
   };
 
@@ -110,7 +87,7 @@ export function AddVideoScreen() {
       </header>
       <div className="video-editor">
         <div className="video-editor__main">
-          <VideoForm value={fields} onChange={change(setFields)} />
+          <VideoForm value={fields} onChange={form.field(setFields)} />
           <section className="panel" aria-label="Tracks">
             <div className="panel__header">
               <h2>Tracks</h2>
@@ -119,7 +96,7 @@ export function AddVideoScreen() {
               </button>
             </div>
             <FormAlert message={tracksError} />
-            <TrackTable tracks={tracks} onRemove={(t) => change(setTracks)(tracks.filter((x) => x !== t))} />
+            <TrackTable tracks={tracks} onRemove={(t) => form.field(setTracks)(tracks.filter((x) => x !== t))} />
           </section>
         </div>
         <aside className="video-editor__side">
@@ -129,7 +106,7 @@ export function AddVideoScreen() {
             onChoose={(f) => {
               setLocalDuration(null);
               upload.start(f);
-              setDirty(true);
+              form.setDirty(true);
               setTracksError(null);
             }}
             onCancel={upload.cancel}
@@ -137,16 +114,12 @@ export function AddVideoScreen() {
           />
           <section className="panel" aria-label="Thumbnail">
             <h2>Thumbnail</h2>
-            <ImagePicker label="Thumbnail" hideLabel file={thumbnail} onChange={change(setThumbnail)} />
+            <ImagePicker label="Thumbnail" hideLabel file={thumbnail} onChange={form.field(setThumbnail)} />
           </section>
         </aside>
       </div>
-      <FormAlert message={error} />
-      <div className="admin-page__footer">
-        <button type="button" className="button button--primary" disabled={fill.isPending} onClick={save}>
-          {fill.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormAlert message={form.error} />
+      <SaveFooter pending={fill.isPending} onSave={save} />
       {wizardOpen && (
         <TrackWizard
           previous={last}
@@ -154,7 +127,7 @@ export function AddVideoScreen() {
           videoSource={localSrc ? { kind: 'file', src: localSrc } : null}
           onClose={() => setWizardOpen(false)}
           onSave={(track) => {
-            change(setTracks)([...tracks, track]);
+            form.field(setTracks)([...tracks, track]);
             setWizardOpen(false);
           }}
         />

@@ -132,6 +132,74 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
     });
   });
 
+  it("shows the video's thumbnail (its signed staff address) as the player's poster", async () => {
+    apiMock({
+      'GET /cuviewTV/get_video_info/8/': {
+        json: {
+          ...INFO,
+          status: 0,
+          processing_state: 'ready',
+          scripted_bunny_path: '/cuviewTV/media/hls/8/master.m3u8',
+          image: '/cuviewTV/staff_image/video/8/exp/sig/',
+        },
+      },
+      'GET /cuviewTV/get_genres/': { json: [] },
+      'GET /cuviewTV/get_moods/': { json: [] },
+    });
+    renderEdit();
+    expect(await screen.findByLabelText('Night player')).toHaveAttribute(
+      'poster',
+      '/cuviewTV/staff_image/video/8/exp/sig/600/',
+    );
+  });
+
+  it('names the service of an embedded video, plays it over its poster and refuses a link the player cannot play', async () => {
+    const external: VideoInfo = {
+      ...INFO,
+      yt_link: 'https://vimeo.com/1084537',
+      tracks: [],
+      file_original_path_linux: '',
+      processing_state: 'external',
+      processing_progress: 0,
+      image: '/cuviewTV/staff_image/video/8/exp/sig/',
+    };
+    const api = apiMock({
+      'GET /cuviewTV/get_video_info/8/': { json: external },
+      'GET /cuviewTV/get_genres/': { json: [] },
+      'GET /cuviewTV/get_moods/': { json: [] },
+      'PUT /cuviewTV/edit_video_info/8/': { json: external },
+    });
+    renderEdit();
+    const user = userEvent.setup({ delay: null });
+    const link = await screen.findByLabelText('Embed link');
+    expect(link).toHaveValue('https://vimeo.com/1084537');
+    expect(link).toHaveAccessibleDescription('Plays from Vimeo');
+    const panel = screen.getByRole('region', { name: 'Video' });
+    expect(within(panel).getByText('Plays from Vimeo')).toHaveClass('processing__state');
+    expect(within(panel).getByRole('button', { name: 'Play from Vimeo' })).toBeInTheDocument();
+    expect(within(panel).getByRole('region', { name: 'Video player: Night' }).querySelector('img')).toHaveAttribute(
+      'src',
+      '/cuviewTV/staff_image/video/8/exp/sig/600/',
+    );
+    expect(screen.queryByText(/YouTube/)).not.toBeInTheDocument();
+
+    await user.clear(link);
+    await user.type(link, 'https://example.com/watch?v=1');
+    expect(link).toHaveAccessibleDescription('The player cannot play this link');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.embedLink);
+    expect(MSG.embedLink).toContain('Twitch, Vimeo, DailyMotion, Wistia, Vidyard, YouTube, Kaltura, Mixcloud');
+    expect(api.named('PUT', '/cuviewTV/edit_video_info/8/')).toHaveLength(0);
+
+    await user.clear(link);
+    await user.type(link, 'https://www.twitch.tv/videos/106400740');
+    expect(link).toHaveAccessibleDescription('Plays from Twitch');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/adminVideos');
+    const data = JSON.parse(api.named('PUT', '/cuviewTV/edit_video_info/8/')[0]!.form!.get('data') as string);
+    expect(data.yt_link).toBe('https://www.twitch.tv/videos/106400740');
+  });
+
   it('says Please try again when the video cannot load', async () => {
     apiMock({ 'GET /cuviewTV/get_video_info/8/': { status: 404, json: { message: 'Video not found' } } });
     renderEdit();

@@ -1,19 +1,23 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useToast } from '@/components/ui/toast';
-import { toMessage } from '@/lib/api/client';
+import { useParams } from 'react-router';
+import { EmbedPlayer } from '@/components/player/EmbedPlayer';
 import { formatDuration } from '@/lib/format';
 import { staffImageUrl } from '@/lib/images';
 import { useEditVideoInfo } from '../api/videos/edit-video-info';
 import { useEditVideoThumbnail } from '../api/videos/edit-video-thumbnail';
 import { useVideoInfo } from '../api/videos/get-video-info';
 import { FormAlert } from '../components/FormAlert';
+import { SaveFooter } from '../components/FormParts';
 import { ImagePicker } from '../components/ImagePicker';
+import { Loaded } from '../components/Loaded';
 import { MediaPreview } from '../components/MediaPreview';
+import { EditPageHeader } from '../components/PageHeader';
 import { ProcessingStatus } from '../components/ProcessingStatus';
+import { useObjectUrl } from '../components/use-object-url';
+import { useNotify } from '../hooks/use-notify';
+import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
 import type { VideoInfo } from '../types';
-import { useDirtyFlag } from '../unsaved-changes';
 import { validateVideoForm } from '../validation';
 import { TrackTable } from './TrackTable';
 import { toIdLists, VideoForm, type VideoFields } from './VideoForm';
@@ -22,16 +26,11 @@ import { toIdLists, VideoForm, type VideoFields } from './VideoForm';
 export function EditVideoScreen() {
   const id = Number(useParams().videoId);
   const q = useVideoInfo(id);
-  if (q.isPending) return <p className="loading admin-page">{MSG.loading}</p>;
-  if (q.isError) {
-    return (
-      <div className="admin-page" role="alert">
-        <p className="error-text">{MSG.videoNotLoaded}</p>
-        <p className="muted">{toMessage(q.error)}</p>
-      </div>
-    );
-  }
-  return <EditVideoForm key={id} video={q.data} />;
+  return (
+    <Loaded query={q} errorText={MSG.videoNotLoaded} showCause>
+      {(video) => <EditVideoForm key={id} video={video} />}
+    </Loaded>
+  );
 }
 
 function fieldsOf(v: VideoInfo): VideoFields {
@@ -51,19 +50,17 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
   // The form starts from the loaded video; later polls (processing progress) do not reset it.
   const [fields, setFields] = useState<VideoFields>(() => fieldsOf(video));
   const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const edit = useEditVideoInfo();
   const replaceThumbnail = useEditVideoThumbnail();
-  const setDirty = useDirtyFlag();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const form = useSaveAndLeave();
+  const notify = useNotify();
+  // The player's poster: the thumbnail just chosen, else the video's own (a signed address,
+  // so it shows while the video's access is off too).
+  const poster = useObjectUrl(thumbnail) ?? staffImageUrl(video.image, 600);
 
   const save = () => {
     const problem = validateVideoForm({ ...fields, trackCount: video.tracks.length, uploaded: true }, 'edit');
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    if (!form.check(problem)) return;
     edit.mutate(
       {
         id: video.id,
@@ -75,35 +72,16 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
           status: fields.status,
         },
       },
-      {
-        onSuccess: () => {
-          toast.show(MSG.videoEdited);
-          setDirty(false);
-          void navigate('/adminVideos');
-        },
-        onError: (e) => setError(toMessage(e)),
-      },
+      form.leaveAfter(MSG.videoEdited, '/adminVideos'),
     );
   };
 
   return (
     <div className="admin-page">
-      <header className="admin-page__header">
-        <h1>EDIT VIDEO</h1>
-        <Link to="/adminVideos" className="button button--ghost button--small">
-          Back to videos
-        </Link>
-      </header>
+      <EditPageHeader title="EDIT VIDEO" back="/adminVideos" backText="Back to videos" />
       <div className="video-editor">
         <div className="video-editor__main">
-          <VideoForm
-            value={fields}
-            onChange={(v) => {
-              setFields(v);
-              setDirty(true);
-              setError(null);
-            }}
-          />
+          <VideoForm value={fields} onChange={form.field(setFields)} />
           <section className="panel" aria-label="Tracks">
             <h2>Tracks</h2>
             <TrackTable tracks={video.tracks} />
@@ -118,15 +96,16 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
               state={video.processing_state}
               progress={video.processing_progress}
               error={video.processing_error}
+              link={video.yt_link}
             />
             {video.scripted_bunny_path ? (
-              <MediaPreview source={{ kind: 'hls', src: video.scripted_bunny_path }} title={`${video.title} player`} />
+              <MediaPreview
+                source={{ kind: 'hls', src: video.scripted_bunny_path }}
+                title={`${video.title} player`}
+                poster={poster}
+              />
             ) : video.yt_link ? (
-              <p>
-                <a href={video.yt_link} target="_blank" rel="noreferrer">
-                  Watch on YouTube
-                </a>
-              </p>
+              <EmbedPlayer url={video.yt_link} title={video.title} poster={poster} />
             ) : null}
           </section>
           <section className="panel" aria-label="Thumbnail">
@@ -145,25 +124,15 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
                 }
                 replaceThumbnail.mutate(
                   { id: video.id, file },
-                  {
-                    onSuccess: () => {
-                      setThumbnail(file);
-                      toast.show(MSG.thumbnailChanged);
-                    },
-                    onError: (e) => toast.show(toMessage(e)),
-                  },
+                  notify(MSG.thumbnailChanged, () => setThumbnail(file)),
                 );
               }}
             />
           </section>
         </aside>
       </div>
-      <FormAlert message={error} />
-      <div className="admin-page__footer">
-        <button type="button" className="button button--primary" disabled={edit.isPending} onClick={save}>
-          {edit.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormAlert message={form.error} />
+      <SaveFooter pending={edit.isPending} onSave={save} />
     </div>
   );
 }

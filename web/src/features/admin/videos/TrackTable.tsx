@@ -8,48 +8,50 @@ type Row = Pick<VideoTrack, 'position' | 'start_time' | 'end_time' | 'track_titl
 export function TrackTable<T extends Row>({ tracks, onRemove }: { tracks: T[]; onRemove?: (track: T) => void }) {
   if (tracks.length === 0) return <p className="muted">No tracks yet.</p>;
   return (
-    <table className="admin-table admin-table--compact" aria-label="Tracks">
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">Track</th>
-          <th scope="col">Album</th>
-          <th scope="col">Catalogue number</th>
-          <th scope="col">Start</th>
-          <th scope="col">End</th>
-          {onRemove && (
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {[...tracks]
-          .sort((a, b) => a.position - b.position)
-          .map((t) => (
-            <tr key={`${t.position}-${t.track_title}`}>
-              <td>{t.position}</td>
-              <td>{t.track_title}</td>
-              <td>{t.album_title}</td>
-              <td>{t.catalogue_num}</td>
-              <td>{formatDuration(t.start_time)}</td>
-              <td>{formatDuration(t.end_time)}</td>
-              {onRemove && (
-                <td>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Remove track ${t.track_title}`}
-                    onClick={() => onRemove(t)}
-                  >
-                    <IconTrash size={16} />
-                  </button>
-                </td>
-              )}
-            </tr>
-          ))}
-      </tbody>
-    </table>
+    <div className="admin-table-scroll">
+      <table className="admin-table admin-table--compact" aria-label="Tracks">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Track</th>
+            <th scope="col">Album</th>
+            <th scope="col">Catalogue number</th>
+            <th scope="col">Start</th>
+            <th scope="col">End</th>
+            {onRemove && (
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {[...tracks]
+            .sort((a, b) => a.position - b.position)
+            .map((t) => (
+              <tr key={`${t.position}-${t.track_title}`}>
+                <td>{t.position}</td>
+                <td>{t.track_title}</td>
+                <td>{t.album_title}</td>
+                <td>{t.catalogue_num}</td>
+                <td>{formatDuration(t.start_time)}</td>
+                <td>{formatDuration(t.end_time)}</td>
+                {onRemove && (
+                  <td>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Remove track ${t.track_title}`}
+                      onClick={() => onRemove(t)}
+                    >
+                      <IconTrash size={16} />
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

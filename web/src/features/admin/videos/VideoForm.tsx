@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { EMBED_SERVICES, embedSource } from '@/components/player/embed-url';
+import { playsFrom } from '../components/ProcessingStatus';
 import { useAddTag } from '../api/lookups/add-tag';
 import { useAddVideoGenre } from '../api/lookups/add-video-genre';
 import { useGenres } from '../api/lookups/get-genres';
@@ -40,7 +42,7 @@ export const toIdLists = (v: VideoFields) => ({
 });
 
 /**
- * The fields the add and edit screens share (spec §2): title, description, YouTube link,
+ * The fields the add and edit screens share (spec §2): title, description, embed link,
  * genres, moods, video genres and tags (the last two can be created from their dropdowns),
  * and the access switch.
  */
@@ -67,17 +69,7 @@ export function VideoForm({ value, onChange }: { value: VideoFields; onChange: (
           onChange={(e) => set('description', e.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-yt`}>YouTube link</label>
-        <input
-          id={`${id}-yt`}
-          type="url"
-          inputMode="url"
-          placeholder="https://www.youtube.com/watch?v=..."
-          value={value.yt_link}
-          onChange={(e) => set('yt_link', e.target.value)}
-        />
-      </div>
+      <EmbedLinkField id={`${id}-link`} value={value.yt_link} onChange={(v) => set('yt_link', v)} />
       <MultiPicker
         label="Genres"
         value={value.genres}
@@ -109,6 +101,37 @@ export function VideoForm({ value, onChange }: { value: VideoFields; onChange: (
         create={(title) => addTag.mutateAsync(title)}
       />
       <AccessSwitch value={value.status} onChange={(v) => set('status', v)} />
+    </div>
+  );
+}
+
+/**
+ * The external link (`yt_link`, named for YouTube but any embedded source of spec viewer §1):
+ * the services it may come from, and once typed, the one it will play from or that it cannot
+ * be played (Save refuses it then).
+ */
+function EmbedLinkField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const link = value.trim();
+  const source = link ? embedSource(link) : null;
+  return (
+    <div className="field">
+      <label htmlFor={id}>Embed link</label>
+      <input
+        id={id}
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        aria-describedby={`${id}-hint`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p id={`${id}-hint`} className="field__hint muted">
+        {!link
+          ? `${EMBED_SERVICES.join(', ')}, or a video or audio file`
+          : source === null
+            ? 'The player cannot play this link'
+            : playsFrom(source)}
+      </p>
     </div>
   );
 }

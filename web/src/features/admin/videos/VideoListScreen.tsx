@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { IconFilter, IconPlaylist, IconPlus, IconTrash } from '@/components/ui/icons';
+import { IconFilter, IconPlaylist, IconPlus } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
 import { Pagination } from '@/components/ui/Pagination';
-import { useToast } from '@/components/ui/toast';
-import { toMessage } from '@/lib/api/client';
 import { countLabel, formatDuration } from '@/lib/format';
 import { staffImageUrl } from '@/lib/images';
 import { decodeFilterList, encodeFilterList } from '@/lib/links';
@@ -15,8 +13,10 @@ import { useVideos, type VideoListMode } from '../api/videos/get-videos';
 import { listState } from '../components/ListState';
 import { PlaylistPickerDialog } from '../components/PickerDialogs';
 import { ProcessingStatus } from '../components/ProcessingStatus';
+import { RowActions } from '../components/RowActions';
 import { SuggestSearch } from '../components/SuggestSearch';
 import { TagsCell } from '../components/TagsCell';
+import { useNotify } from '../hooks/use-notify';
 import { ADMIN_PAGE_SIZE, MSG } from '../messages';
 import type { PlaylistSummary, VideoSummary } from '../types';
 import { EMPTY_FILTER, FilterPanel, filterEntries, type FilterDraft } from './FilterPanel';
@@ -46,7 +46,7 @@ export function VideoListScreen() {
   const [pickFor, setPickFor] = useState<number[] | null>(null);
   const addToPlaylist = useAddPlaylistVideos();
   const removeVideo = useDeleteVideo();
-  const toast = useToast();
+  const notify = useNotify();
 
   const go = (next: Record<string, string | null>) => {
     const p = new URLSearchParams();
@@ -71,30 +71,24 @@ export function VideoListScreen() {
     if (!pickFor) return;
     addToPlaylist.mutate(
       { playlistId: playlist.id, videoIds: pickFor },
-      {
-        onSuccess: () => {
-          toast.show(MSG.videoAdded);
-          setPickFor(null);
-          setSelected(new Set());
-        },
-        onError: (e) => toast.show(toMessage(e)),
-      },
+      notify(MSG.videoAdded, () => {
+        setPickFor(null);
+        setSelected(new Set());
+      }),
     );
   };
 
   const onDelete = (video: VideoSummary) => {
-    if (!window.confirm(MSG.deleteVideoConfirm)) return;
-    removeVideo.mutate(video.id, {
-      onSuccess: () => {
-        toast.show(MSG.videoDeleted);
+    removeVideo.mutate(
+      video.id,
+      notify(MSG.videoDeleted, () =>
         setSelected((s) => {
           const next = new Set(s);
           next.delete(video.id);
           return next;
-        });
-      },
-      onError: (e) => toast.show(toMessage(e)),
-    });
+        }),
+      ),
+    );
   };
 
   const searching = mode.kind === 'search' || mode.kind === 'filter';
@@ -239,14 +233,12 @@ export function VideoListScreen() {
                     />
                   </td>
                   <td>
-                    <div className="row-actions">
-                      <Link
-                        to={`/editVideo/${v.id}`}
-                        className="button button--ghost button--small"
-                        aria-label={`Edit ${v.title}`}
-                      >
-                        Edit
-                      </Link>
+                    <RowActions
+                      name={v.title}
+                      edit={`/editVideo/${v.id}`}
+                      confirm={MSG.deleteVideoConfirm}
+                      onDelete={() => onDelete(v)}
+                    >
                       <button
                         type="button"
                         className="icon-button"
@@ -255,15 +247,7 @@ export function VideoListScreen() {
                       >
                         <IconPlaylist size={18} />
                       </button>
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Delete ${v.title}`}
-                        onClick={() => onDelete(v)}
-                      >
-                        <IconTrash size={18} />
-                      </button>
-                    </div>
+                    </RowActions>
                   </td>
                 </tr>
               ))}

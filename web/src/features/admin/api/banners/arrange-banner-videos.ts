@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { Banner } from '../../types';
+import { useArrange } from '../arrange';
 import { bannerVideosQueryOptions } from './get-banner-videos';
 
 /** GET arrange_banner_videos/{from_position}/{to_position}/: move semantics; answers the new order. */
@@ -11,12 +11,7 @@ export function arrangeBannerVideos({ from, to }: { from: number; to: number }):
   });
 }
 
+/** The banner cards' `onMove`: saved at once. */
 export function useArrangeBannerVideos() {
-  const queryClient = useQueryClient();
-  const key = bannerVideosQueryOptions().queryKey;
-  return useMutation({
-    mutationFn: arrangeBannerVideos,
-    onSuccess: (banners) => queryClient.setQueryData(key, banners),
-    onError: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+  return useArrange(bannerVideosQueryOptions().queryKey, arrangeBannerVideos);
 }

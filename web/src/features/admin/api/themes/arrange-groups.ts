@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { Group } from '../../types';
+import { useArrange } from '../arrange';
 import { groupsQueryOptions } from './get-groups';
 
 /** GET arrange_groups/{from_position}/{to_position}/: move semantics; answers the new order. */
@@ -11,13 +11,7 @@ export function arrangeGroups({ from, to }: { from: number; to: number }): Promi
   });
 }
 
+/** The themes list's `onMove`: saved at once. */
 export function useArrangeGroups() {
-  const queryClient = useQueryClient();
-  const key = groupsQueryOptions().queryKey;
-  return useMutation({
-    mutationFn: arrangeGroups,
-    onSuccess: (groups) => queryClient.setQueryData(key, groups),
-    // The optimistic order is wrong now: take the server's again.
-    onError: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+  return useArrange(groupsQueryOptions().queryKey, arrangeGroups);
 }

@@ -1,4 +1,7 @@
-/** Copies text to the clipboard; falls back to a hidden text area where the API is missing. */
+/**
+ * Copies text to the clipboard; older browsers and non-secure origins (no Clipboard API) get
+ * a hidden text area and execCommand.
+ */
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
@@ -9,7 +12,7 @@ export async function copyText(text: string): Promise<void> {
   area.setAttribute('readonly', '');
   area.style.position = 'fixed';
   area.style.opacity = '0';
-  document.body.appendChild(area);
+  document.body.append(area);
   area.select();
   try {
     document.execCommand('copy');
