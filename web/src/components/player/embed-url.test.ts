@@ -34,6 +34,7 @@ describe('external links the player can play', () => {
     ['http://cdn.example.com/live/master.m3u8?token=1', 'a file'],
     ['https://cdn.example.com/audio/take.MP3', 'a file'],
     ['  https://vimeo.com/1084537  ', 'Vimeo'],
+    ['/cuviewTV/media/hls/211/file/0b8c9f3e.mp4', 'a file'],
   ])('%s plays from %s', (url, source) => {
     expect(embedSource(url)).toBe(source);
   });
@@ -46,6 +47,9 @@ describe('external links the player can play', () => {
     'javascript:alert(1)//youtube.com',
     'vimeo.com/1084537',
     'not a link',
+    '/cuviewTV/media/../admin/clip.mp4',
+    '/cuviewTV/image/video/1/600/',
+    '/elsewhere/clip.mp4',
   ])('%s is refused', (url) => {
     expect(embedSource(url)).toBeNull();
   });

@@ -3,6 +3,8 @@
  * Mux, Spotify, TikTok and plain files; the providers it no longer covers are embedded with
  * their own public iframe players, built here.
  */
+import { API_BASE } from '@/lib/api/client';
+
 export function iframeEmbedUrl(url: string): string | null {
   let m: RegExpMatchArray | null;
   if ((m = url.match(/dailymotion\.com\/(?:embed\/)?video\/([a-zA-Z0-9]+)|dai\.ly\/([a-zA-Z0-9]+)/)))
@@ -53,14 +55,19 @@ export function embedProvider(url: string): string {
 
 /**
  * What an external link would play from: a service's name, "a file" for an http(s) address of
- * a plain video or audio file, or null when the player cannot play it (not http(s), or a page
+ * a plain video or audio file (or a `/cuviewTV/media/` address of this site), or null when the player cannot play it (not http(s), or a page
  * of another site). The service is read from the link's host and path only, so a query that
  * names one does not count.
  */
 export function embedSource(url: string): string | null {
+  const text = url.trim();
+  // A file this site serves (the api accepts `/cuviewTV/media/…` and nothing else relative).
+  if (text.startsWith(`${API_BASE}media/`) && !/\/\.\.(\/|$)|\s/.test(text)) {
+    return MEDIA_FILE.test(new URL(text, 'http://this.site').pathname) ? 'a file' : null;
+  }
   let link: URL;
   try {
-    link = new URL(url.trim());
+    link = new URL(text);
   } catch {
     return null;
   }
