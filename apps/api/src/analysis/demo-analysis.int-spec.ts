@@ -181,7 +181,7 @@ describe('what is playing, over the demo catalogue', () => {
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  it('names the track playing at every 10 s of every demo video: watermark ≥ 97 %, footprint ≥ 95 %, never a wrong one', () => {
+  it('names the track playing at every 10 s of every demo video: watermark 100 %, footprint ≥ 95 %, never a wrong one', () => {
     const count = (list: Moment[], side: 'watermark' | 'footprint', outcome: Outcome) =>
       list.filter((m) => m[side].outcome === outcome).length;
     const lines = [...new Set(moments.map((m) => m.videoId))].map((id) => {
@@ -207,9 +207,10 @@ describe('what is playing, over the demo catalogue', () => {
     );
     expect(total).toBeGreaterThanOrEqual(40);
     expect(count(moments, 'watermark', 'wrong') + count(moments, 'footprint', 'wrong')).toBe(0);
-    // Goal 100 % (issue 12); measured 122-123 of 124 over two runs, the misses differing between
-    // runs (video 153 at t=30, 403 at t=10): no answer, never a wrong one. Held at 97 % until found.
-    expect(count(moments, 'watermark', 'right') / total).toBeGreaterThanOrEqual(0.97);
+    // Issue 12. It was 122-123 of 124, the misses differing between runs (video 153 at t=30,
+    // 403 at t=10): the ladder's AAC intensity stereo dropped the mark from its bands, and how
+    // much of a window survived depended on the codes drawn for the run. Every window now.
+    expect(count(moments, 'watermark', 'right')).toBe(total);
     expect(fpRight / total).toBeGreaterThanOrEqual(0.95);
   });
 });

@@ -78,6 +78,8 @@ describe('HlsLadderCommand', () => {
     const args = new HlsLadderCommand(threeRungs, input).args();
     expect([valueOf(args, '-c:a'), valueOf(args, '-ar'), valueOf(args, '-ac')]).toEqual(['aac', '48000', '2']);
     expect(valueOf(args, '-aac_coder')).toBe('fast');
+    // Intensity stereo drops the watermark (the same in both channels) from the bands it codes.
+    expect(valueOf(args, '-aac_is')).toBe('0');
     expect(valueOf(args, '-var_stream_map')).toBe(
       'v:0,agroup:aud,name:720p v:1,agroup:aud,name:480p v:2,agroup:aud,name:360p a:0,agroup:aud,name:audio,default:yes',
     );
