@@ -97,8 +97,10 @@ async function transcodeUnderWay(
   overrides: Record<string, string> = {},
 ): Promise<{ videoId: number; worker: WorkerProcess }> {
   const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
-  const worker = await start(overrides);
+  // Queued before the worker starts: its reconciler, seeing the video queued in Postgres, would
+  // otherwise queue and start it first, and this enqueue (a `rerun`) would add a follow-up run.
   await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+  const worker = await start(overrides);
   await midTranscode(videoId);
   return { videoId, worker };
 }
@@ -147,9 +149,9 @@ describe('worker crashes and restarts', () => {
     // The production defaults of the lock and the stalled check, not the harness's short ones.
     const production = { WORKER_LOCK_DURATION_MS: '', WORKER_STALLED_INTERVAL_MS: '' };
     const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
-    // Both running before the job comes, so that the one that survives is ready to take it.
-    const workers = [await start(production), await start(production)];
+    // Queued first (see transcodeUnderWay); both workers are running long before the kill.
     await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    const workers = [await start(production), await start(production)];
     await midTranscode(videoId);
     const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
     const runs = (w: WorkerProcess) => w.logs.some((l) => l.msg === 'job started' && l.jobId === job!.id);

@@ -110,9 +110,12 @@ afterAll(async () => {
   await t?.close();
 });
 
+// The worker's reconciler queues, at start, what Postgres says is pending (these tracks, this
+// video): the tests ask for the work as it does (`restore`), so that a job it already started
+// gets no follow-up run that would overwrite its results mid-test.
 describe('recognition jobs', () => {
   it('indexes an album track: its landmarks replace any earlier ones and the track is marked fingerprinted', async () => {
-    await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId });
+    await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId }, 'restore');
     const job = await finished(JobName.TrackFingerprint, { albumTrackId });
     expect(await job.getState()).toBe('completed');
     const rows = await fingerprintRows();
@@ -124,7 +127,7 @@ describe('recognition jobs', () => {
     expect(fingerprinted_at).toBeInstanceOf(Date);
 
     await job.remove();
-    await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId });
+    await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId }, 'restore');
     await finished(JobName.TrackFingerprint, { albumTrackId });
     expect(await fingerprintRows()).toBe(rows);
   }, 120_000);
@@ -152,13 +155,13 @@ describe('recognition jobs', () => {
   }, 120_000);
 
   it('analyses windows of the transcoded video: the watermark names the track entry, the compact footprint the track and offset, and the tracker answers both', async () => {
-    await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId: secondAlbumTrackId });
+    await t.queues.enqueue(JobName.TrackFingerprint, { albumTrackId: secondAlbumTrackId }, 'restore');
     expect(await (await finished(JobName.TrackFingerprint, { albumTrackId: secondAlbumTrackId })).getState()).toBe(
       'completed',
     );
     expect(await fingerprintRows(secondAlbumTrackId)).toBeGreaterThan(SONG_SECONDS * 20);
 
-    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId }, 'restore');
     const transcode = await finished(JobName.VideoTranscode, { videoId }, 120_000);
     expect(await transcode.getState()).toBe('completed');
     expect((transcode.returnvalue as TranscodeResult).watermarked).toBe(true);
