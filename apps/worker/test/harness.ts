@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '@app/config';
 import { ProcessingState } from '@app/contracts';
 import { createDataSource } from '@app/db';
-import { LocalStorage, runProcess, writeWav } from '@app/media';
+import { FFMPEG_QUIET, LocalStorage, runProcess, writeWav } from '@app/media';
 import { createTestDatabase, serviceUrls, uniqueRedisPrefix } from '@app/testing';
 // The deterministic music synthesizer of the recognition tests (not exported by the library).
 import { SynthTrack } from '../../../libs/recognition/src/testing/synth.js';
@@ -136,7 +136,7 @@ export async function insertTwoSongVideo(
   await writeWav(join(dir, 'soundtrack.wav'), soundtrack, sampleRate, 1);
   const clip = join(dir, 'clip.mp4');
   await runProcess('ffmpeg', [
-    ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'],
+    ...FFMPEG_QUIET,
     ...['-f', 'lavfi', '-i', `testsrc2=s=${size}:r=25:d=${2 * songSeconds}`, '-i', join(dir, 'soundtrack.wav')],
     ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-b:a', '160k', '-ac', '2', '-shortest', clip],

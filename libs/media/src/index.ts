@@ -2,7 +2,15 @@
 // Framework-free: no NestJS, no TypeORM; tools, logger, limits and callbacks are passed in.
 
 export * from './errors.js';
-export { runProcess, type MediaLogger, type MediaToolOptions, type RunOptions, type RunResult } from './process.js';
+export {
+  FFMPEG_QUIET,
+  FFPROBE_QUIET,
+  runProcess,
+  type MediaLogger,
+  type MediaToolOptions,
+  type RunOptions,
+  type RunResult,
+} from './process.js';
 export { FfmpegProgressParser, type MediaProgress, type ProgressCallback } from './progress.js';
 export { safeInputArgs, fileUrl } from './safe-input.js';
 export { sniffMediaFile, sniffMediaBytes, type MediaKind, type SniffedContainer } from './sniff.js';

@@ -1,6 +1,6 @@
 import { BadMediaError } from './errors.js';
 import type { MediaProbe } from './probe.js';
-import { runProcess, type MediaToolOptions } from './process.js';
+import { FFPROBE_QUIET, runProcess, type MediaToolOptions } from './process.js';
 import { safeInputArgs } from './safe-input.js';
 
 /**
@@ -82,9 +82,7 @@ async function readPacketsEnd(
   options: MediaToolOptions,
 ): Promise<number | undefined> {
   const args = [
-    '-hide_banner',
-    '-v',
-    'error',
+    ...FFPROBE_QUIET,
     ...(fromSeconds !== undefined ? ['-read_intervals', `${fromSeconds.toFixed(3)}%`] : []),
     ...safeInputArgs(path, demuxer),
     '-show_entries',

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { probeMedia, type MediaProbe } from './probe.js';
-import { runProcess, type MediaToolOptions } from './process.js';
+import { FFMPEG_QUIET, runProcess, type MediaToolOptions } from './process.js';
 import { safeInputArgs } from './safe-input.js';
 import { FfmpegError } from './errors.js';
 
@@ -16,11 +16,7 @@ export class PosterFrameCommand {
 
   args(): string[] {
     return [
-      '-hide_banner',
-      '-nostdin',
-      '-y',
-      '-loglevel',
-      'error',
+      ...FFMPEG_QUIET,
       // Seeking before the input jumps to the keyframe before the point and decodes from there.
       '-ss',
       this.atSeconds.toFixed(3),

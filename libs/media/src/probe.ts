@@ -1,5 +1,5 @@
 import { BadMediaError, FfmpegError } from './errors.js';
-import { runProcess, type MediaToolOptions } from './process.js';
+import { FFPROBE_QUIET, runProcess, type MediaToolOptions } from './process.js';
 import { safeInputArgs } from './safe-input.js';
 import { sniffMediaFile, type MediaKind, type SniffedContainer } from './sniff.js';
 
@@ -54,9 +54,7 @@ export class FfprobeCommand {
 
   args(): string[] {
     return [
-      '-hide_banner',
-      '-v',
-      'error',
+      ...FFPROBE_QUIET,
       ...safeInputArgs(this.path, this.demuxer),
       '-show_format',
       '-show_streams',
@@ -75,9 +73,7 @@ export class KeyframeScanCommand {
 
   args(): string[] {
     return [
-      '-hide_banner',
-      '-v',
-      'error',
+      ...FFPROBE_QUIET,
       ...safeInputArgs(this.path, this.demuxer),
       '-select_streams',
       'v:0',

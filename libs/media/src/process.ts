@@ -7,6 +7,12 @@ import { FfmpegError, MediaAbortedError } from './errors.js';
  * What the caller passes in instead of the library reaching for server globals
  * (the PeerTube habit: the same code runs in the worker, a bench or a remote runner).
  */
+/** How every ffmpeg run starts: no banner or stdin, overwrite the output, errors only. */
+export const FFMPEG_QUIET: readonly string[] = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+
+/** How every ffprobe run starts: no banner, errors only. */
+export const FFPROBE_QUIET: readonly string[] = ['-hide_banner', '-v', 'error'];
+
 export interface MediaToolOptions {
   ffmpegPath?: string;
   ffprobePath?: string;

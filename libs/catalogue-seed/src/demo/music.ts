@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runProcess } from '@app/media';
+import { FFMPEG_QUIET, runProcess } from '@app/media';
 import type { DemoAlbum, DemoProfile } from './catalogue.js';
 import { composeSong } from './compose.js';
 import { midiFile } from './midi.js';
@@ -101,7 +101,8 @@ export async function renderAlbums(
         await writeFile(mid, midiFile(composeSong(album.style, track.seed, seconds).midi));
         await runProcess('fluidsynth', ['-ni', '-q', '-g', '0.7', '-r', String(SAMPLE_RATE), '-F', wav, font, mid]);
         await runProcess('ffmpeg', [
-          ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', wav],
+          ...FFMPEG_QUIET,
+          ...['-i', wav],
           // Mastered: louder with a limiter, cut to length with a short fade at each end.
           ...[
             '-af',

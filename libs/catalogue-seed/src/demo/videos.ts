@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
-import { extractPosterFrame, runProcess } from '@app/media';
+import { FFMPEG_QUIET, extractPosterFrame, runProcess } from '@app/media';
 import { ALBUMS, type DemoProfile, type DemoVideo } from './catalogue.js';
 import { albumCover, crowdLayer, stageBackdrop } from './images.js';
 import { cached, generateEach, pruneCache, slug, specHash } from './media-cache.js';
@@ -213,7 +213,7 @@ export function videoArgs(
         ]
       : ['-c:v', 'mpeg4', '-q:v', '6', '-pix_fmt', 'yuv420p'];
   return [
-    ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'],
+    ...FFMPEG_QUIET,
     ...inputs,
     ...['-filter_complex', filter, '-map', '[v]', '-map', '[a]', '-t', String(duration)],
     ...codec,

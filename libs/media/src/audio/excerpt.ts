@@ -1,6 +1,6 @@
 import { BadMediaError } from '../errors.js';
 import { probeMedia, type MediaProbe } from '../probe.js';
-import { runProcess, type MediaToolOptions } from '../process.js';
+import { FFMPEG_QUIET, runProcess, type MediaToolOptions } from '../process.js';
 import { safeInputArgs } from '../safe-input.js';
 
 export interface ExcerptRange {
@@ -21,11 +21,7 @@ export class AudioExcerptCommand {
 
   args(): string[] {
     return [
-      '-hide_banner',
-      '-nostdin',
-      '-y',
-      '-loglevel',
-      'error',
+      ...FFMPEG_QUIET,
       // Seek and length on the input: only the excerpt is decoded.
       '-ss',
       this.range.start.toFixed(3),

@@ -1,3 +1,4 @@
+import { FFMPEG_QUIET } from '../process.js';
 import { safeInputArgs } from '../safe-input.js';
 import { AUDIO, GOP_SECONDS, SEGMENT_SECONDS, type LadderPlan } from './ladder-plan.js';
 
@@ -48,7 +49,7 @@ export class HlsLadderCommand {
 
   args(): string[] {
     const { plan, input } = this;
-    const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1'];
+    const args = [...FFMPEG_QUIET, '-nostats', '-progress', 'pipe:1'];
     args.push(...safeInputArgs(input.source, input.sourceDemuxer));
     if (plan.audio === 'external') {
       const offset = input.audioOffsetSeconds ?? 0;

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { runProcess, type MediaToolOptions } from '../process.js';
+import { FFMPEG_QUIET, runProcess, type MediaToolOptions } from '../process.js';
 
 export interface TestVideoOptions {
   width: number;
@@ -36,7 +36,7 @@ export class TestVideoCommand {
     const { width, height, seconds } = this.o;
     const fps = this.o.fps ?? 30;
     const noise = this.o.noise ? `,noise=alls=${this.o.noise}:allf=t+u` : '';
-    const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+    const args = [...FFMPEG_QUIET];
     args.push('-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=${fps}:d=${seconds}${noise}`);
     if (this.o.audio !== false) {
       // An A major chord with a slow tremolo over soft pink noise: broadband and changing like
@@ -93,11 +93,7 @@ export async function generateTestAudio(
   await runProcess(
     tools.ffmpegPath ?? 'ffmpeg',
     [
-      '-hide_banner',
-      '-nostdin',
-      '-y',
-      '-loglevel',
-      'error',
+      ...FFMPEG_QUIET,
       '-f',
       'lavfi',
       '-i',

@@ -2458,7 +2458,7 @@ export interface components {
       title?: string;
       /** @enum {number} */
       status?: 0 | 1;
-      /** @description Playlist ids with their new positions in the theme */
+      /** @description Ids of the items (videos of a playlist, playlists of a theme) with their new positions */
       positions?: components['schemas']['AdminPositionDto'][];
     };
     AdminAddGroupDto: {
@@ -2558,7 +2558,7 @@ export interface components {
       title?: string;
       /** @enum {number} */
       status?: 0 | 1;
-      /** @description Video ids with their new positions */
+      /** @description Ids of the items (videos of a playlist, playlists of a theme) with their new positions */
       positions?: components['schemas']['AdminPositionDto'][];
     };
     AdminThumbnailFormDto: {

@@ -1,19 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsOptional,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import { IsTitle, STATUS_MESSAGE, StatusTransform } from '../common/form-fields.js';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
 import { MAX_INT } from '../../common/params.js';
-import { AdminPositionDto } from '../common/positions.dto.js';
+import { AdminEditOrderedListDto } from '../common/positions.dto.js';
 import { AdminVideoSummaryDto } from '../common/video-summary.dto.js';
 
 export class AdminPlaylistSummaryDto {
@@ -76,25 +64,7 @@ export class AdminPlaylistLengthDto {
   playlistLength: number;
 }
 
-export class AdminEditPlaylistDto {
-  @ApiPropertyOptional({ description: 'Unchanged when left out; an empty title is refused' })
-  @IsOptional()
-  @IsTitle()
-  title?: string;
-
-  @ApiPropertyOptional({ enum: [0, 1] })
-  @IsOptional()
-  @StatusTransform()
-  @IsIn([0, 1], { message: STATUS_MESSAGE })
-  status?: number;
-
-  @ApiPropertyOptional({ type: [AdminPositionDto], description: 'Video ids with their new positions' })
-  @IsOptional()
-  @IsArray({ message: 'positions must be a list of {id, position}' })
-  @ValidateNested({ each: true })
-  @Type(() => AdminPositionDto)
-  positions?: AdminPositionDto[];
-}
+export class AdminEditPlaylistDto extends AdminEditOrderedListDto {}
 
 export class AdminAddPlaylistVideosDto {
   @ApiProperty({

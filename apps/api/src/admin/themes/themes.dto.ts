@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { IsTitle, STATUS_MESSAGE, StatusTransform } from '../common/form-fields.js';
-import { AdminPositionDto } from '../common/positions.dto.js';
+import { AdminEditOrderedListDto } from '../common/positions.dto.js';
 import { AdminPlaylistSummaryDto } from '../playlists/playlists.dto.js';
 
 /** A theme (group) in the admin list: a playlist's id, title and status, and its place. */
@@ -37,22 +36,4 @@ export class AdminAddGroupDto {
   status?: number;
 }
 
-export class AdminEditGroupDto {
-  @ApiPropertyOptional({ description: 'Unchanged when left out; an empty title is refused' })
-  @IsOptional()
-  @IsTitle()
-  title?: string;
-
-  @ApiPropertyOptional({ enum: [0, 1] })
-  @IsOptional()
-  @StatusTransform()
-  @IsIn([0, 1], { message: STATUS_MESSAGE })
-  status?: number;
-
-  @ApiPropertyOptional({ type: [AdminPositionDto], description: 'Playlist ids with their new positions in the theme' })
-  @IsOptional()
-  @IsArray({ message: 'positions must be a list of {id, position}' })
-  @ValidateNested({ each: true })
-  @Type(() => AdminPositionDto)
-  positions?: AdminPositionDto[];
-}
+export class AdminEditGroupDto extends AdminEditOrderedListDto {}
