@@ -77,6 +77,10 @@ if ! have cuview-base/node:20; then
     [[ -f $(echo "$pkg" | tr @ -).tgz ]] || npm pack --silent "$pkg" >/dev/null
   done)
 fi
+# Certificate authorities this host added to its trust store (a TLS-inspecting proxy's, say) go
+# into the node base too, or npm inside the builds cannot reach the registry the host reaches.
+rm -rf "$here/bases/.cache/ca" && mkdir -p "$here/bases/.cache/ca"
+find "${EXTRA_CA_DIR:-/usr/local/share/ca-certificates}" -name '*.crt' -exec cp {} "$here/bases/.cache/ca/" \; 2>/dev/null || true
 build cuview-base/node:20 node.Dockerfile --build-arg NODE_VERSION="$node_version" --build-arg NPM_VERSION="$npm_version"
 build cuview-base/postgres:15 postgres.Dockerfile
 build cuview-base/redis:7 redis.Dockerfile

@@ -14,6 +14,9 @@ RUN mkdir -p /out/bin /out/lib/node_modules/npm \
  && ln -s ../lib/node_modules/npm/bin/npx-cli.js /out/bin/npx
 
 FROM ${DEBIAN_IMAGE}
+# The host's added certificate authorities (bases.sh copies them; often none), trusted by Node too.
+COPY bases/.cache/ca/ /usr/local/share/ca-certificates/
+ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt NPM_CONFIG_UPDATE_NOTIFIER=false
 RUN apt-get update && apt-get install -y ca-certificates && rm -rf /var/lib/apt/lists/* \
  && groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node
 COPY --from=unpack /out /usr/local
