@@ -55,7 +55,7 @@ RUN set -e; \
     find /usr/lib /usr/lib64 -name '*.so*' 2>/dev/null | xargs -r readlink -f | sort -u >/tmp/before; \
     apt-get update; apt-get install -y --no-install-recommends ffmpeg; \
     mkdir -p /out/usr/bin; cp /usr/bin/ffmpeg /usr/bin/ffprobe /out/usr/bin/; \
-    for lib in $(ldd /usr/bin/ffmpeg /usr/bin/ffprobe | grep -o '/[^ ]*' | sort -u); do \
+    for lib in $({ ldd /usr/bin/ffmpeg; ldd /usr/bin/ffprobe; } | grep -o '/[^ ]*' | sort -u); do \
       real=$(readlink -f "$lib"); \
       if grep -qxF "$real" /tmp/before; then continue; fi; \
       dir=$(readlink -f "$(dirname "$lib")"); mkdir -p "/out$dir"; cp "$real" "/out$dir/$(basename "$lib")"; \
