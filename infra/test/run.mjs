@@ -1,10 +1,16 @@
 // `npm test`: lint, typecheck, unit, integration, web, browser and hostile tests, in that order. Stops at
 // the first failing step and names it. Postgres and Redis come from DATABASE_URL / REDIS_URL,
 // else from the local default ports when something answers there, else Testcontainers.
+// `npm test -- containers` (never part of the default run: it needs a Docker engine and is
+// slower) runs the integration step with Postgres and Redis from Testcontainers whatever answers
+// locally, in the images POSTGRES_IMAGE / REDIS_IMAGE name (infra/docker/bases.env when
+// infra/docker/bases.sh wrote it, else the official images).
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
 const only = process.argv.slice(2);
+const optIn = new Set(['containers']);
 
 function answers(port) {
   return new Promise((resolve) => {
@@ -15,11 +21,13 @@ function answers(port) {
   });
 }
 
-if (!process.env.DATABASE_URL && (await answers(5432))) {
+// The containers step brings its own services: none is looked for.
+const containersOnly = only.length > 0 && only.every((name) => optIn.has(name));
+if (!containersOnly && !process.env.DATABASE_URL && (await answers(5432))) {
   process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
   console.log(`test: using the local Postgres at ${process.env.DATABASE_URL} (set DATABASE_URL to choose another)`);
 }
-if (!process.env.REDIS_URL && (await answers(6379))) {
+if (!containersOnly && !process.env.REDIS_URL && (await answers(6379))) {
   process.env.REDIS_URL = 'redis://127.0.0.1:6379';
   console.log(`test: using the local Redis at ${process.env.REDIS_URL} (set REDIS_URL to choose another)`);
 }
@@ -43,14 +51,34 @@ const steps = [
   ['browser', ['node', 'infra/test/browser.mjs']],
   // Issue 13: hostile requests against a running product of its own (test/hostile/).
   ['hostile', ['node', 'infra/test/hostile.mjs']],
+  // Issue 19: the integration step as an engineer without local services runs it.
+  ['containers', [...jest, 'integration', '--maxWorkers=2', '--testPathIgnorePatterns', 'demo-analysis']],
 ];
 
+/** The environment of the containers step: no service URLs, the images of bases.env if built. */
+function containersEnv() {
+  const env = { ...process.env, TESTCONTAINERS_RYUK_DISABLED: process.env.TESTCONTAINERS_RYUK_DISABLED ?? 'true' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const bases = 'infra/docker/bases.env';
+  if (existsSync(bases)) {
+    for (const line of readFileSync(bases, 'utf8').split('\n')) {
+      const [, key, value] = /^(POSTGRES_IMAGE|REDIS_IMAGE)=(.+)$/.exec(line) ?? [];
+      if (key) env[key] ??= value;
+    }
+  }
+  console.log(
+    `containers: Testcontainers with ${env.POSTGRES_IMAGE ?? 'postgres:16'} and ${env.REDIS_IMAGE ?? 'redis:7'}`,
+  );
+  return env;
+}
+
 /** Runs a step, echoing its output, and reads the test counts from its runner's summary. */
-function runStep(command, args) {
+function runStep(command, args, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...env, FORCE_COLOR: '0' },
     });
     let tail = '';
     const keep = (chunk, out) => {
@@ -79,10 +107,10 @@ function countTests(raw) {
 const started = Date.now();
 const results = [];
 for (const [name, [command, ...args]] of steps) {
-  if (only.length > 0 && !only.includes(name)) continue;
+  if (only.length > 0 ? !only.includes(name) : optIn.has(name)) continue;
   console.log(`\n=== test step: ${name} ===`);
   const t0 = Date.now();
-  const { code, counts } = await runStep(command, args);
+  const { code, counts } = await runStep(command, args, name === 'containers' ? containersEnv() : process.env);
   results.push({ name, ok: code === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1), counts });
   if (code !== 0) break;
 }

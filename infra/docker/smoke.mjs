@@ -1,0 +1,221 @@
+// The compose stack, up and used (issue 19): builds and starts it (bases from Debian's packages
+// when no image registry answers), then, through nginx only, signs in as staff, uploads a clip,
+// waits for Ready, plays it as a viewer (the HLS from the S3 bucket, decoded to the end by
+// ffmpeg) and runs an analysis, printing each step and its time. Not part of `npm test`.
+//   node infra/docker/smoke.mjs            leaves the stack running (it prints how to stop it)
+//   node infra/docker/smoke.mjs --down     stops it and removes its containers and volumes
+// WEB_PORT (8080) is the one host port it publishes.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const port = process.env.WEB_PORT ?? '8080';
+const base = `http://localhost:${port}`;
+const API = `${base}/cuviewTV`;
+const accounts = {
+  SMOKE_STAFF_EMAIL: 'smoke-staff@cuview.local',
+  SMOKE_STAFF_PASSWORD: 'smoke-staff-password',
+  SMOKE_VIEWER_EMAIL: 'smoke-viewer@cuview.local',
+  SMOKE_VIEWER_PASSWORD: 'smoke-viewer-password',
+};
+const started = Date.now();
+const times = [];
+
+async function step(name, work) {
+  const t0 = Date.now();
+  process.stdout.write(`smoke: ${name} ...\n`);
+  const result = await work();
+  const seconds = (Date.now() - t0) / 1000;
+  times.push([name, seconds]);
+  console.log(`smoke: ${name}: ok in ${seconds.toFixed(1)} s${typeof result === 'string' ? ` (${result})` : ''}`);
+  return result;
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+  return result;
+}
+
+const works = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+if (!works('docker', ['info'])) {
+  console.error('smoke: no Docker engine answers: run infra/docker/engine.sh (as root) first');
+  process.exit(1);
+}
+// Compose v2 (`docker compose`) when installed, else Debian's docker-compose 1.29.
+const compose = works('docker', ['compose', 'version']) ? ['docker', 'compose'] : ['docker-compose'];
+
+await step('base images', () => run(path.join(root, 'infra/docker/bases.sh'), []));
+const envFile = path.join(root, 'infra/docker/bases.env');
+const composeArgs = [...compose.slice(1), ...(existsSync(envFile) ? ['--env-file', envFile] : [])];
+const dc = (args, options) => run(compose[0], [...composeArgs, ...args], options);
+const dcOut = (args, options = {}) =>
+  execFileSync(compose[0], [...composeArgs, ...args], { cwd: root, maxBuffer: 64 << 20, ...options });
+
+async function waitFor(what, seconds, check) {
+  const until = Date.now() + seconds * 1000;
+  let last;
+  while (Date.now() < until) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      if (error.fatal) throw error;
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`${what} not within ${seconds} s${last ? `: ${last.message}` : ''}`);
+}
+
+async function call(method, pathname, { token, json, form } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `JWT ${token}`;
+  if (json) headers['content-type'] = 'application/json';
+  const response = await fetch(`${API}${pathname}`, {
+    method,
+    headers,
+    body: form ?? (json ? JSON.stringify(json) : undefined),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+try {
+  await step('docker compose up --build', () => {
+    dc(['build']);
+    dc(['up', '-d']);
+  });
+  await step('ready through nginx', async () => {
+    await waitFor('the api through nginx', 180, async () => (await fetch(`${base}/readyz`)).ok);
+    // The API reference's bundle is one file of a package whose dependencies the image drops.
+    const docs = await fetch(`${API}/docs/scalar.js`);
+    if (!docs.ok) throw new Error(`/cuviewTV/docs/scalar.js: ${docs.status}`);
+    return `API reference bundle ${((await docs.arrayBuffer()).byteLength / 1e6).toFixed(1)} MB`;
+  });
+  const ids = await step('accounts and lookups', () =>
+    JSON.parse(
+      dcOut(
+        [
+          'exec',
+          '-T',
+          ...Object.entries(accounts).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+          'api',
+          'node',
+          '--input-type=module',
+        ],
+        {
+          input: execFileSync('cat', [path.join(root, 'infra/docker/smoke-fixtures.mjs')]),
+        },
+      )
+        .toString()
+        .trim()
+        .split('\n')
+        .pop(),
+    ),
+  );
+  const staff = await step('staff signs in', () =>
+    call('POST', '/auth/jwt/create/', {
+      json: { email: accounts.SMOKE_STAFF_EMAIL, password: accounts.SMOKE_STAFF_PASSWORD },
+    }),
+  );
+  // A 10 s 720p clip with a tone, made by the worker image's ffmpeg (the host needs none).
+  const clip = dcOut([
+    'exec',
+    '-T',
+    'worker',
+    'sh',
+    '-c',
+    'ffmpeg -v error -y -f lavfi -i testsrc2=size=1280x720:rate=25:duration=10 -f lavfi -i sine=frequency=440:duration=10 ' +
+      '-c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -shortest -movflags +faststart /tmp/smoke.mp4 && cat /tmp/smoke.mp4 && rm /tmp/smoke.mp4',
+  ]);
+  const videoId = await step(`staff uploads a clip (${(clip.length / 1e6).toFixed(1)} MB)`, async () => {
+    const file = new FormData();
+    file.append('file', new Blob([clip], { type: 'video/mp4' }), 'smoke.mp4');
+    const uploaded = await call('POST', '/upload_video/', { token: staff.access, form: file });
+    const form = new FormData();
+    form.append(
+      'data',
+      JSON.stringify({
+        title: `Smoke test ${new Date().toISOString()}`,
+        description: 'infra/docker/smoke.mjs',
+        yt_link: '',
+        file_original_path_linux: uploaded.file_original_path_linux,
+        duration: uploaded.duration,
+        genres: [ids.genre],
+        moods: [ids.mood],
+        videoGenres: [ids.videoGenre],
+        tags: [ids.tag],
+        tracks: [{ track_id: ids.track, album_id: ids.album, position: 1, start_time: 0, end_time: uploaded.duration }],
+        status: 1,
+      }),
+    );
+    return (await call('POST', '/fill_video_info/', { token: staff.access, form })).id;
+  });
+  await step(`video ${videoId} transcoded (Ready)`, () =>
+    waitFor('Ready', 600, async () => {
+      const info = await call('GET', `/get_video_info/${videoId}/`, { token: staff.access });
+      if (info.processing_state === 'failed') throw Object.assign(new Error(info.processing_error), { fatal: true });
+      return info.processing_state === 'ready';
+    }),
+  );
+  const viewer = await step('viewer signs in', () =>
+    call('POST', '/auth/jwt/create/', {
+      json: { email: accounts.SMOKE_VIEWER_EMAIL, password: accounts.SMOKE_VIEWER_PASSWORD },
+    }),
+  );
+  await step('viewer plays it through nginx', async () => {
+    const video = await call('GET', `/get_video/${videoId}/`, { token: viewer.access });
+    const master = video.scripted_bunny_path;
+    if (!master.startsWith(`${base}/media/`)) throw new Error(`the stream is not on MEDIA_PUBLIC_URL: ${master}`);
+    const playlist = await (await fetch(master)).text();
+    const variants = playlist.split('\n').filter((line) => line && !line.startsWith('#'));
+    if (variants.length === 0) throw new Error(`no variant in ${master}`);
+    // ffmpeg in the worker reads the ladder as a player does, through nginx (web:8080 inside the
+    // network is the same server as localhost:WEB_PORT outside), and decodes every frame.
+    const inside = master.replace(base, 'http://web:8080');
+    dcOut([
+      'exec',
+      '-T',
+      'worker',
+      'ffmpeg',
+      '-v',
+      'error',
+      '-i',
+      inside,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0',
+      '-f',
+      'null',
+      '-',
+    ]);
+    return `${variants.length} renditions, ${master.replace(base, '')}`;
+  });
+  await step('viewer runs an analysis', async () => {
+    const answer = await call('GET', `/get_analyze_info/${videoId}/5/0/`, { token: viewer.access });
+    return JSON.stringify(answer).slice(0, 200);
+  });
+  console.log('\nsmoke: every step passed');
+} catch (error) {
+  console.error(`\nsmoke: FAILED: ${error.message}`);
+  spawnSync(compose[0], [...composeArgs, 'ps'], { cwd: root, stdio: 'inherit' });
+  spawnSync(compose[0], [...composeArgs, 'logs', '--tail', '30', 'api', 'worker', 'web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  process.exitCode = 1;
+} finally {
+  for (const [name, seconds] of times) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  total`);
+  if (process.argv.includes('--down')) {
+    spawnSync(compose[0], [...composeArgs, 'down', '--volumes', '--remove-orphans'], { cwd: root, stdio: 'inherit' });
+  } else {
+    console.log(
+      `smoke: the stack is still up on ${base}; stop it with: ${[...compose, ...composeArgs].join(' ')} down --volumes`,
+    );
+  }
+}
