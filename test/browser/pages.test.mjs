@@ -47,6 +47,16 @@ for (const viewport of [DESKTOP, PHONE]) {
       await assertNoSidewaysOverflow(page, `${name} ${viewport.width}`);
       await screenshot(page, `${name}-${viewport.width}`);
       if (name === 'categories') await assertAccessible(page, `${name} ${viewport.width}`);
+      // Every duration on a tile is whole (seven tiles across at 1280 px clipped them to "1:14:1").
+      const clipped = await page.$$eval('.card__facts .badge', (badges) =>
+        badges
+          .filter((badge) => badge.getClientRects().length > 0)
+          .filter(
+            (badge) => badge.getBoundingClientRect().right > badge.closest('.card').getBoundingClientRect().right + 1,
+          )
+          .map((badge) => badge.textContent),
+      );
+      assert.deepEqual(clipped, [], `${name} ${viewport.width}: durations cut off`);
       if (name.includes('playlist')) {
         // Titles get room to be read, not a sliver between picture and duration.
         const title = page.locator('.video-row__title, .card__title').first();
