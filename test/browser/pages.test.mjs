@@ -52,7 +52,9 @@ for (const viewport of [DESKTOP, PHONE]) {
         badges
           .filter((badge) => badge.getClientRects().length > 0)
           .filter(
-            (badge) => badge.getBoundingClientRect().right > badge.closest('.card').getBoundingClientRect().right + 1,
+            (badge) =>
+              badge.scrollWidth > badge.clientWidth + 1 ||
+              badge.getBoundingClientRect().right > badge.closest('.card').getBoundingClientRect().right + 1,
           )
           .map((badge) => badge.textContent),
       );
