@@ -74,6 +74,13 @@ journey(
     await at(first);
     const tabs = await answered(first);
     await screenshot(page, 'session-answer-1280');
+    // The video's tracks stay under the picture while the answer is open beside it.
+    const trackStrip = page.getByRole('region', { name: 'Tracks' });
+    if ((await trackStrip.count()) > 0) {
+      const picture = await page.getByRole('region', { name: `Video player: ${titles.get(first.id)}` }).boundingBox();
+      const below = (await trackStrip.boundingBox()).y - (picture.y + picture.height);
+      assert.ok(below >= 0 && below < 60, `the track strip is right under the video (${below} px below it)`);
+    }
 
     // Next while an answer is on screen.
     await hoverPlayer(first);

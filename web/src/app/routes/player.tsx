@@ -156,7 +156,11 @@ function PlayerPage({
   return (
     <div className="player-page">
       <div className="player-layout">
-        <div className="player-stage">{stage}</div>
+        {/* The track strip belongs to the picture: under it, not under the analysis beside it. */}
+        <div className="player-stage">
+          {stage}
+          <TrackStrip tracks={tracks} active={trackIndex} onSeek={(s) => handle.current?.seek(s)} />
+        </div>
         <aside className="player-side" aria-label="Now playing">
           {video && (
             <>
@@ -195,7 +199,6 @@ function PlayerPage({
           />
         </aside>
       </div>
-      <TrackStrip tracks={tracks} active={trackIndex} onSeek={(s) => handle.current?.seek(s)} />
       <div className="page">
         {playlist.data && (
           <PlaylistStrip
