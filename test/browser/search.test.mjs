@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { before } from 'node:test';
 import pg from 'pg';
-import { BASE_URL, journey, sharedBrowser } from './browser.mjs';
+import { BASE_URL, journey, sharedBrowser, signIn, VIEWER } from './browser.mjs';
 
 const use = sharedBrowser();
 /** Letters only, so that search normalisation keeps it whole; new on every run. */
@@ -185,6 +185,30 @@ journey(use, "share links carry Pinterest's media and X's related and hashtags",
   assert.equal(tweet.searchParams.get('text'), videos.byArtist.title);
   assert.equal(tweet.searchParams.get('hashtags'), 'cuview,music');
   assert.equal(tweet.searchParams.get('related'), 'cuviewtv');
+  assert.deepEqual(errors, [], 'console errors');
+});
+
+journey(use, 'a search result plays, then the playlist it plays in follows it', {}, async ({ page }) => {
+  const errors = consoleErrors(page);
+  await signIn(page, VIEWER);
+  await page.goto('/search');
+  await searchFor(page, `lumen ${tag} ensemble`);
+  await page
+    .getByRole('region', { name: 'Results' })
+    .getByRole('link', { name: `Play ${videos.byArtist.title}` })
+    .click();
+  await page.waitForURL((url) => url.searchParams.get('v') === String(videos.byArtist.id));
+  // It plays in the last active playlist, which does not hold it: Next leads into that playlist.
+  const playlistId = new URL(page.url()).searchParams.get('p');
+  const playlist = await (await fetch(`${BASE_URL}/cuviewTV/get_custom_playlist/${playlistId}/`)).json();
+  assert.ok(!playlist.videos.some((v) => v.id === videos.byArtist.id), 'the result is not in that playlist');
+  const player = page.getByRole('region', { name: `Video player: ${videos.byArtist.title}` });
+  await player.waitFor();
+  await player.hover();
+  assert.equal(await page.getByRole('button', { name: 'Previous video' }).isDisabled(), true, 'nothing before it');
+  await page.getByRole('button', { name: 'Next video' }).click();
+  await page.waitForURL((url) => url.searchParams.get('v') === String(playlist.videos[0].id));
+  await page.getByRole('region', { name: `Video player: ${playlist.videos[0].title}` }).waitFor();
   assert.deepEqual(errors, [], 'console errors');
 });
 

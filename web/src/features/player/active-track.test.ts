@@ -27,6 +27,9 @@ describe('previous / next in the playlist', () => {
     expect(neighbour(list, 20, -1)).toEqual({ id: 10 });
     expect(neighbour(list, 30, 1)).toBeNull();
     expect(neighbour(list, 10, -1)).toBeNull();
-    expect(neighbour(list, 99, 1)).toBeNull();
+    // A video from outside the playlist (a search result) leads into it.
+    expect(neighbour(list, 99, 1)).toEqual({ id: 10 });
+    expect(neighbour(list, 99, -1)).toBeNull();
+    expect(neighbour([], 99, 1)).toBeNull();
   });
 });

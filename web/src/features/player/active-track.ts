@@ -11,9 +11,13 @@ export function activeTrackIndex(tracks: VideoTrack[], time: number): number {
   return i === -1 ? tracks.length - 1 : i;
 }
 
-/** Neighbour in the playlist, or null at either end (nothing happens there). */
+/**
+ * Neighbour in the playlist, or null at either end (nothing happens there). A video that is not
+ * in the playlist (opened from search, which plays in the last active playlist) comes before it:
+ * next is the playlist's first video.
+ */
 export function neighbour<T extends { id: number }>(list: T[], id: number, step: 1 | -1): T | null {
   const i = list.findIndex((v) => v.id === id);
-  if (i < 0) return null;
+  if (i < 0) return step === 1 ? (list[0] ?? null) : null;
   return list[i + step] ?? null;
 }
