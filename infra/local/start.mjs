@@ -158,6 +158,10 @@ step('migrating the database');
 run('node', ['dist/libs/db/src/cli/migrate.js'], { env });
 
 // 4. Processes.
+/** Nest's start-up wiring lines (a hundred "Mapped {…} route" and the like): noise between the stages. */
+const NEST_WIRING =
+  /\[(InstanceLoader|RoutesResolver|RouterExplorer|NestFactory)\]|"context":"(InstanceLoader|NestFactory)"/;
+
 function startApp(name) {
   const child = spawn('node', ['--enable-source-maps', `dist/apps/${name}/src/main.js`], {
     env,
@@ -166,7 +170,9 @@ function startApp(name) {
   const prefix = `[${name}] `;
   const forward = (stream, out) =>
     stream.on('data', (chunk) => {
-      for (const line of chunk.toString().split('\n')) if (line) out.write(prefix + line + '\n');
+      for (const line of chunk.toString().split('\n')) {
+        if (line && !NEST_WIRING.test(line)) out.write(prefix + line + '\n');
+      }
     });
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
