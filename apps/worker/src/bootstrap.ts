@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '@app/config';
 import type { StorageDriver } from '@app/media';
 import { HealthServer } from './health-server.js';
-import { JobQueues } from './job-queues.js';
+import { JobQueues } from '@app/contracts';
 import { createLogger, PinoNestLogger, type Logger } from './logger.js';
 import { Reconciler } from './reconciler.js';
 import { ScratchSpace } from './scratch-space.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { ALL_QUEUES, JobQueues } from './job-queues.js';
+import { ALL_QUEUES, JobQueues } from '@app/contracts';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JobName, type JobPayload } from '@app/contracts';
-import { JobQueues } from './job-queues.js';
+import { JobName, type JobPayload, JobQueues } from '@app/contracts';
 import type { Logger } from './logger.js';
 import { AlbumTrackJobsRepository } from './repositories/album-track-jobs.repository.js';
 import { VideoJobsRepository } from './repositories/video-jobs.repository.js';

@@ -6,7 +6,7 @@ import { createDataSource } from '@app/db';
 import { createStorage, type StorageDriver } from '@app/media';
 import { HealthServer } from './health-server.js';
 import { JOB_PROCESSORS, type JobProcessor } from './job-processor.js';
-import { JobQueues } from './job-queues.js';
+import { JobQueues } from '@app/contracts';
 import { LadderRuns } from './ladder-runs.js';
 import { WorkerMetrics } from './metrics.js';
 import type { Logger } from './logger.js';

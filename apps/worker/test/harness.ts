@@ -5,13 +5,12 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '@app/config';
-import { ProcessingState } from '@app/contracts';
+import { ProcessingState, JobQueues } from '@app/contracts';
 import { createDataSource } from '@app/db';
 import { FFMPEG_QUIET, LocalStorage, runProcess, writeWav } from '@app/media';
 import { createTestDatabase, serviceUrls, uniqueRedisPrefix } from '@app/testing';
 // The deterministic music synthesizer of the recognition tests (not exported by the library).
 import { SynthTrack } from '../../../libs/recognition/src/testing/synth.js';
-import { JobQueues } from '../src/job-queues.js';
 import { loadWorkerSettings, type WorkerSettings } from '../src/worker.settings.js';
 
 /** A worker's surroundings for one test file: its own database, Redis prefix, storage and scratch folders. */

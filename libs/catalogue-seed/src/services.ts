@@ -1,6 +1,6 @@
-import { Queue, type Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { JOB_QUEUE, JobName, QueueName, enqueueJob, type JobPayload } from '@app/contracts';
+import { JobName, JobQueues, QueueName, type JobPayload } from '@app/contracts';
 
 /** A job the importer or the seed wants queued once its rows are committed. */
 export interface PendingJob<N extends JobName = JobName> {
@@ -16,27 +16,20 @@ export interface PendingJob<N extends JobName = JobName> {
 }
 
 /**
- * Producer side of the job catalogue, with the same ids, options and enqueue rule (enqueueJob)
- * as the api and the worker, so a job queued here is the job they would have queued.
+ * The seed's and the importer's producer side: the catalogue's queues (JobQueues, the same ids,
+ * options and enqueue rule as the api and the worker) on a Redis connection of their own.
  */
 export class JobQueue {
-  private readonly queues = new Map<QueueName, Queue>();
   private readonly connection: Redis;
+  private readonly queues: JobQueues;
 
-  constructor(
-    redisUrl: string,
-    private readonly prefix: string,
-  ) {
+  constructor(redisUrl: string, prefix: string) {
     this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+    this.queues = new JobQueues(this.connection, prefix);
   }
 
   queue(name: QueueName): Queue {
-    let queue = this.queues.get(name);
-    if (!queue) {
-      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
-      this.queues.set(name, queue);
-    }
-    return queue;
+    return this.queues.queue(name);
   }
 
   /**
@@ -46,7 +39,7 @@ export class JobQueue {
    */
   async enqueue<N extends JobName>({ name, payload, rerun }: PendingJob<N>, madeSince?: number): Promise<void> {
     const stale = madeSince === undefined ? undefined : async (finished: Job) => (finished.finishedOn ?? 0) < madeSince;
-    await enqueueJob(this.queue(JOB_QUEUE[name]), name, payload, rerun ? 'rerun' : 'restore', stale);
+    await this.queues.enqueue(name, payload, rerun ? 'rerun' : 'restore', stale);
   }
 
   async enqueueAll(jobs: readonly PendingJob[], madeSince?: number): Promise<void> {
@@ -66,8 +59,7 @@ export class JobQueue {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-    this.queues.clear();
+    await this.queues.close();
     await this.connection.quit();
   }
 }

@@ -4,3 +4,4 @@ export * from './defaults.js';
 export * from './auth.js';
 export * from './analysis.js';
 export * from './enqueue.js';
+export * from './job-queues.js';

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, type Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppConfig } from '@app/config';
-import { JOB_QUEUE, JobName, QueueName, enqueueJob, jobRunIds, type JobPayload } from '@app/contracts';
+import { ALL_QUEUES, JOB_QUEUE, JobName, JobQueues, QueueName, jobRunIds, type JobPayload } from '@app/contracts';
 
 export interface JobSummary {
   id: string;
@@ -13,33 +13,28 @@ export interface JobSummary {
 }
 
 /**
- * The BullMQ producer side of the api: one Queue per QueueName on one Redis connection, all
- * under REDIS_PREFIX so the worker (same config) sees the same keys.
+ * The BullMQ producer side of the api: the catalogue's queues (JobQueues) on one Redis
+ * connection, all under REDIS_PREFIX so the worker (same config) sees the same keys.
  */
 @Injectable()
 export class QueueService implements OnApplicationShutdown {
   private readonly logger = new Logger('QueueService');
   private readonly connection: Redis;
-  private readonly queues: Map<QueueName, Queue>;
+  private readonly queues: JobQueues;
 
   constructor(config: AppConfig) {
     // Fail a command after a couple of reconnect attempts instead of hanging the request.
     this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     this.connection.on('error', (error) => this.logger.warn(`redis: ${error.message}`));
-    this.queues = new Map(
-      Object.values(QueueName).map((name) => [
-        name,
-        new Queue(name, { connection: this.connection, prefix: config.REDIS_PREFIX }),
-      ]),
-    );
+    this.queues = new JobQueues(this.connection, config.REDIS_PREFIX);
   }
 
   queue(name: QueueName): Queue {
-    return this.queues.get(name)!;
+    return this.queues.queue(name);
   }
 
   allQueues(): Queue[] {
-    return [...this.queues.values()];
+    return ALL_QUEUES.map((name) => this.queues.queue(name));
   }
 
   /**
@@ -47,7 +42,7 @@ export class QueueService implements OnApplicationShutdown {
    * here follows a change, so a running job gets one follow-up run and a finished one is replaced.
    */
   async enqueue<N extends JobName>(name: N, payload: JobPayload<N>): Promise<Job> {
-    return (await enqueueJob(this.queue(JOB_QUEUE[name]), name, payload, 'rerun')).job;
+    return (await this.queues.enqueue(name, payload, 'rerun')).job;
   }
 
   /** The newest job of `name` for `payload` (the main run or its follow-up), or null. */
@@ -89,7 +84,7 @@ export class QueueService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled(this.allQueues().map((queue) => queue.close()));
+    await this.queues.close().catch(() => undefined);
     this.connection.disconnect();
   }
 }

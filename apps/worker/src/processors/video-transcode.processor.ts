@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { ImageKind, JobName, type JobPayload } from '@app/contracts';
+import { ImageKind, JobName, type JobPayload, JobQueues } from '@app/contracts';
 import {
   extractPosterFrame,
   MASTER_PLAYLIST,
@@ -16,7 +16,6 @@ import {
 } from '@app/media';
 import { isAbort, isFinalAttempt, readableMessage, PermanentJobError } from '../errors.js';
 import type { JobContext, JobProcessor } from '../job-processor.js';
-import { JobQueues } from '../job-queues.js';
 import { toMediaLogger } from '../logger.js';
 import { WorkerMetrics } from '../metrics.js';
 import { LadderRuns } from '../ladder-runs.js';

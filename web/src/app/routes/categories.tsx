@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { BackArrow } from '@/components/ui/BackArrow';
+import { QueryResults } from '@/components/ui/QueryResults';
 import { Img } from '@/components/ui/Img';
-import { Loading } from '@/components/ui/Loading';
 import { useCategories } from '@/features/catalogue';
 import { useScrollRestoration } from '@/hooks/scroll';
-import { toMessage } from '@/lib/api/client';
 import { imageUrl } from '@/lib/images';
 import { categoryHref } from '@/lib/links';
 
@@ -18,22 +17,18 @@ export default function CategoriesRoute() {
         <BackArrow />
         <h1>Categories</h1>
       </header>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <p className="error-text">{toMessage(q.error)}</p>
-      ) : q.data.length === 0 ? (
-        <p className="muted empty">No Results</p>
-      ) : (
-        <div className="grid grid--wide">
-          {q.data.map((c) => (
-            <Link key={c.id} to={categoryHref(c.id, c.title)} className="category-tile">
-              <Img src={imageUrl('category', c.id, 600)} alt="" />
-              <span className="category-tile__title">{c.title}</span>
-            </Link>
-          ))}
-        </div>
-      )}
+      <QueryResults query={q} items={(d) => d}>
+        {(data) => (
+          <div className="grid grid--wide">
+            {data.map((c) => (
+              <Link key={c.id} to={categoryHref(c.id, c.title)} className="category-tile">
+                <Img src={imageUrl('category', c.id, 600)} alt="" />
+                <span className="category-tile__title">{c.title}</span>
+              </Link>
+            ))}
+          </div>
+        )}
+      </QueryResults>
     </div>
   );
 }

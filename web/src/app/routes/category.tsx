@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { VideoGrid } from '@/components/cards/VideoGrid';
 import { BackArrow } from '@/components/ui/BackArrow';
+import { QueryResults } from '@/components/ui/QueryResults';
 import { IconFilter } from '@/components/ui/icons';
-import { Loading } from '@/components/ui/Loading';
 import { Pagination } from '@/components/ui/Pagination';
 import { useCategoryVideos } from '@/features/catalogue';
 import { FilterPanel } from '@/features/search';
 import { useScrollRestoration } from '@/hooks/scroll';
-import { toMessage } from '@/lib/api/client';
 import { DEFAULTS } from '@/lib/constants';
 import { playerHref } from '@/lib/links';
 import { readPlayTarget } from '@/lib/storage';
@@ -43,21 +42,17 @@ export default function CategoryRoute() {
         </button>
       </header>
       {filtersOpen && <FilterPanel />}
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <p className="error-text">{toMessage(q.error)}</p>
-      ) : q.data.videos.length === 0 ? (
-        <p className="muted empty">No Results</p>
-      ) : (
-        <>
-          <VideoGrid
-            videos={q.data.videos}
-            hrefFor={(v) => playerHref({ playlistId: target.playlistId, groupId: target.groupId, videoId: v.id })}
-          />
-          <Pagination page={page} pages={pages} onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })} />
-        </>
-      )}
+      <QueryResults query={q} items={(d) => d.videos}>
+        {(data) => (
+          <>
+            <VideoGrid
+              videos={data.videos}
+              hrefFor={(v) => playerHref({ playlistId: target.playlistId, groupId: target.groupId, videoId: v.id })}
+            />
+            <Pagination page={page} pages={pages} onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })} />
+          </>
+        )}
+      </QueryResults>
     </div>
   );
 }

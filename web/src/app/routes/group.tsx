@@ -1,10 +1,9 @@
 import { useParams } from 'react-router';
-import { PlaylistCard } from '@/components/cards/PlaylistCard';
+import { PlaylistGrid } from '@/components/cards/PlaylistGrid';
 import { BackArrow } from '@/components/ui/BackArrow';
-import { Loading } from '@/components/ui/Loading';
+import { QueryResults } from '@/components/ui/QueryResults';
 import { playlistPlayerHref, useGroupPlaylists } from '@/features/catalogue';
 import { useScrollRestoration } from '@/hooks/scroll';
-import { toMessage } from '@/lib/api/client';
 import { storePlayTarget } from '@/lib/storage';
 
 /** /group/{id}/{title}: the group's playlists; a tile stores the ids and opens the player. */
@@ -19,30 +18,20 @@ export default function GroupRoute() {
         <BackArrow />
         <h1>{decodeURIComponent(title)}</h1>
       </header>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <h2 className="error-heading">{toMessage(q.error)}</h2>
-      ) : q.data.length === 0 ? (
-        <p className="muted empty">No Results</p>
-      ) : (
-        <>
-          <h2 className="visually-hidden">Playlists</h2>
-          <div className="grid">
-            {q.data.map((p) => (
-              <PlaylistCard
-                key={p.id}
-                playlist={p}
-                to={playlistPlayerHref(p, id)}
-                onOpen={() => {
-                  const videoId = p.video_id ?? p.video?.id;
-                  if (videoId) storePlayTarget({ videoId, playlistId: p.id, groupId: id });
-                }}
-              />
-            ))}
-          </div>
-        </>
-      )}
+      <QueryResults query={q} items={(d) => d}>
+        {(data) => (
+          <PlaylistGrid
+            playlists={data}
+            cardFor={(p) => ({
+              to: playlistPlayerHref(p, id),
+              onOpen: () => {
+                const videoId = p.video_id ?? p.video?.id;
+                if (videoId) storePlayTarget({ videoId, playlistId: p.id, groupId: id });
+              },
+            })}
+          />
+        )}
+      </QueryResults>
     </div>
   );
 }

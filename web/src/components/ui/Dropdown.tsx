@@ -1,8 +1,7 @@
-import { useCallback, useId, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useId, useState, type UIEvent } from 'react';
 import { isAtBottom } from '@/hooks/scroll';
-import { useOutsideClick } from '@/hooks/use-outside-click';
 import type { Named } from '@/lib/api/types';
-import { IconChevronDown } from './icons';
+import { Disclosure } from './Disclosure';
 
 /**
  * Dropdown list of spec viewer §2 (promo block): titles in lower case, "Loading..." while
@@ -25,8 +24,6 @@ export function Dropdown({
   onScrollEnd?: () => void;
 }) {
   const [open, setOpenState] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const setOpen = useCallback(
     (value: boolean) => {
@@ -36,7 +33,6 @@ export function Dropdown({
     [onOpenChange],
   );
   const close = useCallback(() => setOpen(false), [setOpen]);
-  useOutsideClick(root, close, open);
 
   const onScroll = (e: UIEvent<HTMLUListElement>) => {
     const el = e.currentTarget;
@@ -44,46 +40,25 @@ export function Dropdown({
   };
 
   return (
-    <div
-      className="dropdown"
-      ref={root}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          close();
-          button.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={button}
-        type="button"
-        className="dropdown__button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen(!open)}
-      >
-        {label} <IconChevronDown size={16} />
-      </button>
-      {open && (
-        <ul className="dropdown__list" id={listId} aria-label={label} onScroll={onScroll}>
-          {items.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                className="dropdown__item"
-                onClick={() => {
-                  close();
-                  onSelect(item);
-                }}
-              >
-                {item.title.toLowerCase()}
-              </button>
-            </li>
-          ))}
-          {loading && <li className="dropdown__note">Loading...</li>}
-          {!loading && items.length === 0 && <li className="dropdown__note">No result</li>}
-        </ul>
-      )}
-    </div>
+    <Disclosure block="dropdown" label={label} open={open} setOpen={setOpen} panelId={listId}>
+      <ul className="dropdown__list" id={listId} aria-label={label} onScroll={onScroll}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              className="dropdown__item"
+              onClick={() => {
+                close();
+                onSelect(item);
+              }}
+            >
+              {item.title.toLowerCase()}
+            </button>
+          </li>
+        ))}
+        {loading && <li className="dropdown__note">Loading...</li>}
+        {!loading && items.length === 0 && <li className="dropdown__note">No result</li>}
+      </ul>
+    </Disclosure>
   );
 }

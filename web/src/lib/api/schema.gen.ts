@@ -2413,7 +2413,10 @@ export interface components {
     AdminGroupDto: {
       id: number;
       title: string;
-      /** @enum {number} */
+      /**
+       * @description 1 = ON (visible to viewers)
+       * @enum {number}
+       */
       status: 0 | 1;
       /** @description Place in the theme list, from 1 */
       position: number;
@@ -2422,7 +2425,10 @@ export interface components {
     AdminGroupPlaylistDto: {
       id: number;
       title: string;
-      /** @enum {number} */
+      /**
+       * @description 1 = ON (visible to viewers)
+       * @enum {number}
+       */
       status: 0 | 1;
       /** @description Last change (ISO 8601) */
       updated: string;
@@ -2440,7 +2446,10 @@ export interface components {
     AdminGroupInfoDto: {
       id: number;
       title: string;
-      /** @enum {number} */
+      /**
+       * @description 1 = ON (visible to viewers)
+       * @enum {number}
+       */
       status: 0 | 1;
       /** @description Place in the theme list, from 1 */
       position: number;
@@ -2472,7 +2481,10 @@ export interface components {
     AdminPlaylistSummaryDto: {
       id: number;
       title: string;
-      /** @enum {number} */
+      /**
+       * @description 1 = ON (visible to viewers)
+       * @enum {number}
+       */
       status: 0 | 1;
       /** @description Last change (ISO 8601) */
       updated: string;
@@ -2496,7 +2508,10 @@ export interface components {
     AdminPlaylistVideoDto: {
       id: number;
       title: string;
-      /** @enum {number} */
+      /**
+       * @description 1 = ON (visible to viewers)
+       * @enum {number}
+       */
       status: 0 | 1;
       /** @description Seconds */
       duration: number;
@@ -2523,7 +2538,10 @@ export interface components {
     AdminPlaylistInfoDto: {
       id: number;
       title: string;
-      /** @enum {number} */
+      /**
+       * @description 1 = ON (visible to viewers)
+       * @enum {number}
+       */
       status: 0 | 1;
       /** @description Last change (ISO 8601) */
       updated: string;
@@ -2632,7 +2650,10 @@ export interface components {
     AdminVideoSummaryDto: {
       id: number;
       title: string;
-      /** @enum {number} */
+      /**
+       * @description 1 = ON (visible to viewers)
+       * @enum {number}
+       */
       status: 0 | 1;
       /** @description Seconds */
       duration: number;
@@ -2698,7 +2719,10 @@ export interface components {
     AdminVideoInfoDto: {
       id: number;
       title: string;
-      /** @enum {number} */
+      /**
+       * @description 1 = ON (visible to viewers)
+       * @enum {number}
+       */
       status: 0 | 1;
       /** @description Seconds */
       duration: number;

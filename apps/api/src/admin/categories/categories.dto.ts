@@ -1,16 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AdminIdTitleDto } from '../common/answers.dto.js';
+import { AdminIdTitleDto, AdminListItemDto } from '../common/answers.dto.js';
 
-export class AdminCategoryDto {
-  @ApiProperty()
-  id: number;
-
-  @ApiProperty()
-  title: string;
-
-  @ApiProperty({ enum: [0, 1], description: '1 = ON (visible to viewers)' })
-  status: number;
-
+export class AdminCategoryDto extends AdminListItemDto {
   @ApiProperty({ description: 'Whether an icon was uploaded (served by the image service as category/{id})' })
   has_icon: boolean;
 

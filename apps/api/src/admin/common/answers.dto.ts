@@ -9,6 +9,18 @@ export class AdminIdTitleDto {
   title: string;
 }
 
+/** What every admin list row starts with: a video, playlist or category with its access. */
+export class AdminListItemDto {
+  @ApiProperty()
+  id: number;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty({ enum: [0, 1], description: '1 = ON (visible to viewers)' })
+  status: number;
+}
+
 export class AdminMessageDto {
   @ApiProperty({ example: 'Playlist Has Been Deleted' })
   message: string;

@@ -1,18 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ProcessingState } from '@app/contracts';
-import { AdminIdTitleDto } from './answers.dto.js';
+import { AdminIdTitleDto, AdminListItemDto } from './answers.dto.js';
 
 /** A video in the admin lists (VIDEO_SUMMARY_JSON). */
-export class AdminVideoSummaryDto {
-  @ApiProperty()
-  id: number;
-
-  @ApiProperty()
-  title: string;
-
-  @ApiProperty({ enum: [0, 1] })
-  status: number;
-
+export class AdminVideoSummaryDto extends AdminListItemDto {
   @ApiProperty({ description: 'Seconds' })
   duration: number;
 

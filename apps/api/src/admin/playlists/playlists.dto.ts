@@ -3,17 +3,9 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-vali
 import { MAX_INT } from '../../common/params.js';
 import { AdminEditOrderedListDto } from '../common/positions.dto.js';
 import { AdminVideoSummaryDto } from '../common/video-summary.dto.js';
+import { AdminListItemDto } from '../common/answers.dto.js';
 
-export class AdminPlaylistSummaryDto {
-  @ApiProperty()
-  id: number;
-
-  @ApiProperty()
-  title: string;
-
-  @ApiProperty({ enum: [0, 1] })
-  status: number;
-
+export class AdminPlaylistSummaryDto extends AdminListItemDto {
   @ApiProperty({ description: 'Last change (ISO 8601)' })
   updated: string;
 

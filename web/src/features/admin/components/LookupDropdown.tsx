@@ -1,8 +1,7 @@
-import { useCallback, useId, useMemo, useRef, useState, type UIEvent } from 'react';
-import { IconChevronDown } from '@/components/ui/icons';
+import { useId, useMemo, useState, type UIEvent } from 'react';
+import { Disclosure } from '@/components/ui/Disclosure';
 import { isAtBottom } from '@/hooks/scroll';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useOutsideClick } from '@/hooks/use-outside-click';
 import { toMessage } from '@/lib/api/client';
 import { DEBOUNCE_MS } from '@/lib/constants';
 import { usePagedLookup, type PagedFetcher } from '../api/lookups/paged-lookup';
@@ -45,10 +44,7 @@ export function LookupDropdown({
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
   const listId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(root, close, open);
 
   const debounced = useDebouncedValue(query, DEBOUNCE_MS);
   const paged = usePagedLookup(
@@ -115,80 +111,60 @@ export function LookupDropdown({
   const show = (title: string) => (lowercase ? title.toLowerCase() : title);
 
   return (
-    <div
-      className="lookup"
-      ref={root}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          close();
-        }
-      }}
-    >
-      <button
-        type="button"
-        className="lookup__button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen(!open)}
-      >
-        {label} <IconChevronDown size={16} />
-      </button>
-      {open && (
-        <div className="lookup__panel">
-          <input
-            type="search"
-            className="lookup__search"
-            aria-label={`Search ${label.toLowerCase()}`}
-            placeholder="Search"
-            value={query}
-            autoFocus
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setError(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter') return;
-              e.preventDefault();
-              const match = items.find((i) => i.title.toLowerCase() === typed.toLowerCase());
-              if (match) void pick(match);
-              else if (create && typed) void createNew();
-            }}
-          />
-          <ul className="lookup__list" id={listId} aria-label={label} onScroll={onScroll}>
-            {items.map((item) => (
-              <li key={item.id}>
-                <button type="button" className="lookup__item" onClick={() => void pick(item)}>
-                  {show(item.title)}
-                </button>
-              </li>
-            ))}
-            {canCreate && (
-              <li>
-                <button
-                  type="button"
-                  className="lookup__item lookup__item--create"
-                  disabled={creating}
-                  onClick={() => void createNew()}
-                >
-                  Create &ldquo;{typed}&rdquo;
-                </button>
-              </li>
-            )}
-            {loading && <li className="lookup__note">{MSG.loading}</li>}
-            {!loading && paged.isError && !staticItems && (
-              <li className="lookup__note error-text">{toMessage(paged.error)}</li>
-            )}
-            {!loading && !paged.isError && items.length === 0 && <li className="lookup__note">{MSG.noResult}</li>}
-          </ul>
-          {error && (
-            <p className="form-error lookup__error" role="alert">
-              {error}
-            </p>
+    <Disclosure block="lookup" label={label} open={open} setOpen={setOpen} panelId={listId}>
+      <div className="lookup__panel">
+        <input
+          type="search"
+          className="lookup__search"
+          aria-label={`Search ${label.toLowerCase()}`}
+          placeholder="Search"
+          value={query}
+          autoFocus
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            const match = items.find((i) => i.title.toLowerCase() === typed.toLowerCase());
+            if (match) void pick(match);
+            else if (create && typed) void createNew();
+          }}
+        />
+        <ul className="lookup__list" id={listId} aria-label={label} onScroll={onScroll}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <button type="button" className="lookup__item" onClick={() => void pick(item)}>
+                {show(item.title)}
+              </button>
+            </li>
+          ))}
+          {canCreate && (
+            <li>
+              <button
+                type="button"
+                className="lookup__item lookup__item--create"
+                disabled={creating}
+                onClick={() => void createNew()}
+              >
+                Create &ldquo;{typed}&rdquo;
+              </button>
+            </li>
           )}
-        </div>
-      )}
-    </div>
+          {loading && <li className="lookup__note">{MSG.loading}</li>}
+          {!loading && paged.isError && !staticItems && (
+            <li className="lookup__note error-text">{toMessage(paged.error)}</li>
+          )}
+          {!loading && !paged.isError && items.length === 0 && <li className="lookup__note">{MSG.noResult}</li>}
+        </ul>
+        {error && (
+          <p className="form-error lookup__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Disclosure>
   );
 }
 

@@ -12,11 +12,11 @@ import { useVideoInfo } from '../api/videos/get-video-info';
 import { AccessSwitch } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
 import { SaveFooter, TitleField } from '../components/FormParts';
-import { ImagePicker } from '../components/ImagePicker';
 import { Loaded } from '../components/Loaded';
 import { MediaPreview } from '../components/MediaPreview';
 import { EditPageHeader } from '../components/PageHeader';
 import { SortableList } from '../components/SortableList';
+import { ThumbnailPanel } from '../components/ThumbnailPanel';
 import { useNotify } from '../hooks/use-notify';
 import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
@@ -119,24 +119,16 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
             <h2>Preview</h2>
             {previewId ? <VideoPreview videoId={previewId} /> : <p className="muted">Choose a video to preview.</p>}
           </section>
-          <section className="panel" aria-label="Thumbnail">
-            <h2>Thumbnail</h2>
-            <ImagePicker
-              label="Thumbnail"
-              hideLabel
-              buttonText="Change"
-              removable={false}
-              file={thumbnail}
-              currentSrc={staffImageUrl(playlist.image) ?? null}
-              onChange={(file) => {
-                if (!file) return;
-                replaceThumbnail.mutate(
-                  { id: playlist.id, image: file },
-                  notify(MSG.thumbnailChanged, () => setThumbnail(file)),
-                );
-              }}
-            />
-          </section>
+          <ThumbnailPanel
+            file={thumbnail}
+            image={playlist.image}
+            onReplace={(file) =>
+              replaceThumbnail.mutate(
+                { id: playlist.id, image: file },
+                notify(MSG.thumbnailChanged, () => setThumbnail(file)),
+              )
+            }
+          />
         </aside>
       </div>
       <FormAlert message={form.error} />

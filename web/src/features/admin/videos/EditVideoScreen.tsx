@@ -8,11 +8,11 @@ import { useEditVideoThumbnail } from '../api/videos/edit-video-thumbnail';
 import { useVideoInfo } from '../api/videos/get-video-info';
 import { FormAlert } from '../components/FormAlert';
 import { SaveFooter } from '../components/FormParts';
-import { ImagePicker } from '../components/ImagePicker';
 import { Loaded } from '../components/Loaded';
 import { MediaPreview } from '../components/MediaPreview';
 import { EditPageHeader } from '../components/PageHeader';
 import { ProcessingStatus } from '../components/ProcessingStatus';
+import { ThumbnailPanel } from '../components/ThumbnailPanel';
 import { useObjectUrl } from '../components/use-object-url';
 import { useNotify } from '../hooks/use-notify';
 import { useSaveAndLeave } from '../hooks/use-save-form';
@@ -108,27 +108,16 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
               <EmbedPlayer url={video.yt_link} title={video.title} poster={poster} />
             ) : null}
           </section>
-          <section className="panel" aria-label="Thumbnail">
-            <h2>Thumbnail</h2>
-            <ImagePicker
-              label="Thumbnail"
-              hideLabel
-              buttonText="Change"
-              removable={false}
-              file={thumbnail}
-              currentSrc={staffImageUrl(video.image) ?? null}
-              onChange={(file) => {
-                if (!file) {
-                  setThumbnail(null);
-                  return;
-                }
-                replaceThumbnail.mutate(
-                  { id: video.id, file },
-                  notify(MSG.thumbnailChanged, () => setThumbnail(file)),
-                );
-              }}
-            />
-          </section>
+          <ThumbnailPanel
+            file={thumbnail}
+            image={video.image}
+            onReplace={(file) =>
+              replaceThumbnail.mutate(
+                { id: video.id, file },
+                notify(MSG.thumbnailChanged, () => setThumbnail(file)),
+              )
+            }
+          />
         </aside>
       </div>
       <FormAlert message={form.error} />

@@ -18,17 +18,16 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { VideoRowLink } from '@/components/cards/VideoRowLink';
 import { BackArrow } from '@/components/ui/BackArrow';
 import { IconDownload, IconGrip, IconTrash } from '@/components/ui/icons';
-import { Img } from '@/components/ui/Img';
 import { Loading } from '@/components/ui/Loading';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import type { PlaylistDetail, Video } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { DEFAULTS, DRAG } from '@/lib/constants';
-import { countLabel, formatDuration, mergeNames } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { countLabel } from '@/lib/format';
 import { playerHref, playlistHref } from '@/lib/links';
 import { useArrangeVideos } from '../api/arrange-videos';
 import { useDeletePlaylist } from '../api/delete-playlist';
@@ -182,14 +181,7 @@ function SortableRow({ video, href, onDelete }: { video: Video; href: string; on
       >
         <IconGrip size={18} />
       </button>
-      <Link className="video-row" to={href}>
-        <Img className="video-row__thumb" src={imageUrl('video', video.id, 300)} alt="" />
-        <span className="video-row__text">
-          <span className="video-row__title">{video.title}</span>
-          <span className="video-row__sub">{mergeNames(video.artists, video.composers)}</span>
-        </span>
-        <span className="video-row__duration">{formatDuration(video.duration)}</span>
-      </Link>
+      <VideoRowLink video={video} to={href} />
       <button
         type="button"
         className="icon-button"

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { PlaylistCard } from '@/components/cards/PlaylistCard';
+import { PlaylistGrid } from '@/components/cards/PlaylistGrid';
 import { BackArrow } from '@/components/ui/BackArrow';
+import { QueryResults } from '@/components/ui/QueryResults';
 import { IconPlus, IconTrash } from '@/components/ui/icons';
-import { Loading } from '@/components/ui/Loading';
 import { useToast } from '@/components/ui/toast';
 import { useScrollRestoration } from '@/hooks/scroll';
 import { toMessage } from '@/lib/api/client';
@@ -37,43 +37,33 @@ export function MyPlaylistsScreen() {
         </button>
       </header>
       {creating && <CreatePlaylistForm videoIds={[]} onDone={() => setCreating(false)} />}
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <p className="error-text">{toMessage(q.error)}</p>
-      ) : q.data.length === 0 ? (
-        <p className="muted empty">No Results</p>
-      ) : (
-        <>
-          <h2 className="visually-hidden">Playlists</h2>
-          <div className="grid">
-            {q.data.map((p) => (
-              <PlaylistCard
-                key={p.id}
-                playlist={p}
-                to={myPlaylistHref(p.id, p.title)}
-                tools={
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Delete playlist ${p.title}`}
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (!hasStoredToken() || !window.confirm(DELETE_PLAYLIST_CONFIRM)) return;
-                      remove.mutate(p.id, {
-                        onSuccess: () => toast.show('Playlist has been deleted'),
-                        onError: (e) => toast.show(toMessage(e)),
-                      });
-                    }}
-                  >
-                    <IconTrash size={18} />
-                  </button>
-                }
-              />
-            ))}
-          </div>
-        </>
-      )}
+      <QueryResults query={q} items={(d) => d}>
+        {(data) => (
+          <PlaylistGrid
+            playlists={data}
+            cardFor={(p) => ({
+              to: myPlaylistHref(p.id, p.title),
+              tools: (
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Delete playlist ${p.title}`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (!hasStoredToken() || !window.confirm(DELETE_PLAYLIST_CONFIRM)) return;
+                    remove.mutate(p.id, {
+                      onSuccess: () => toast.show('Playlist has been deleted'),
+                      onError: (e) => toast.show(toMessage(e)),
+                    });
+                  }}
+                >
+                  <IconTrash size={18} />
+                </button>
+              ),
+            })}
+          />
+        )}
+      </QueryResults>
     </div>
   );
 }

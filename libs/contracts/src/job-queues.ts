@@ -1,23 +1,15 @@
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import {
-  JOB_QUEUE,
-  JobName,
-  QueueName,
-  enqueueJob,
-  jobId,
-  type EnqueueIntent,
-  type EnqueueResult,
-  type JobPayload,
-} from '@app/contracts';
+import { enqueueJob, type EnqueueIntent, type EnqueueResult } from './enqueue.js';
+import { JOB_QUEUE, JobName, QueueName, jobId, type JobPayload } from './jobs.js';
 
 /** Every queue of the catalogue (several jobs may share one). */
 export const ALL_QUEUES: readonly QueueName[] = [...new Set(Object.values(JOB_QUEUE))];
 
 /**
- * The worker's producer side: the transcode job queues image.resize for its poster frame, and
- * the reconciler re-queues lost work. Same ids, options and enqueue rule (enqueueJob) as the
- * api, so a double enqueue is one job.
+ * One producer's queues, opened on first use: the worker's (the transcode job queues
+ * image.resize for its poster frame, the reconciler re-queues lost work) and the seed's. Same
+ * ids, options and enqueue rule (enqueueJob) as the api, so a double enqueue is one job.
  */
 export class JobQueues {
   private readonly queues = new Map<QueueName, Queue>();
@@ -36,7 +28,7 @@ export class JobQueues {
     return queue;
   }
 
-  /** `rerun` unless said otherwise: a new poster is new data (see EnqueueIntent). */
+  /** `rerun` unless said otherwise: new rows or a new poster are new data (see EnqueueIntent). */
   async enqueue<N extends JobName>(
     name: N,
     payload: JobPayload<N>,
