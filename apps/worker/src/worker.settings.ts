@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { tmpdir } from 'node:os';
-import { Transform } from 'class-transformer';
-import { IsInt, IsString, Min } from 'class-validator';
-import { readSettings, toInt } from '@app/config';
+import { IsString } from 'class-validator';
+import { IntSetting, readSettings } from '@app/config';
 
 /**
  * Tuning that only the worker reads (the shared AppConfig holds what several processes need).
@@ -17,27 +16,19 @@ export class WorkerSettings {
    * fingerprint) at 2 s for 10 minutes of audio. A killed worker's job runs again after at
    * most this plus WORKER_STALLED_INTERVAL_MS (13 s; BullMQ's defaults made it 30-60 s).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   WORKER_LOCK_DURATION_MS = 10_000;
 
   /** How often each worker looks for jobs whose lock has expired (stalled jobs); one small Redis script. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(500)
+  @IntSetting(500)
   WORKER_STALLED_INTERVAL_MS = 3_000;
 
   /** On SIGTERM, time given to running jobs to finish before they are handed back to the queue. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
+  @IntSetting(0)
   WORKER_SHUTDOWN_GRACE_MS = 20_000;
 
   /** How often Postgres and Redis are compared to re-queue lost work. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   WORKER_RECONCILE_INTERVAL_MS = 60_000;
 
   /** Scratch space for originals, ladders and audio while a job runs. */

@@ -14,8 +14,14 @@ import {
   validateSync,
 } from 'class-validator';
 
-export const toInt = ({ value }: { value: unknown }) =>
+const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+/** An integer setting from `min` (to `max`): the environment's text read as a number first. */
+export function IntSetting(min: number, max?: number): PropertyDecorator {
+  const rules = [Transform(toInt), IsInt(), Min(min), ...(max === undefined ? [] : [Max(max)])];
+  return (target, key) => rules.forEach((rule) => rule(target, key));
+}
+
 const toBool = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
 const urlOpts = { require_tld: false, require_protocol: true };
@@ -28,22 +34,13 @@ export class AppConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV = 'development';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   PORT = 3000;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   TRACKER_PORT = 3100;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   WORKER_PORT = 3200;
 
   @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL' })
@@ -63,14 +60,10 @@ export class AppConfig {
   @MinLength(32, { message: 'must be at least 32 characters' })
   JWT_SECRET: string;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(30)
+  @IntSetting(30)
   JWT_ACCESS_TTL_SECONDS = 300;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
+  @IntSetting(60)
   JWT_REFRESH_TTL_SECONDS = 86400;
 
   /** Where people reach the product: links in e-mails and the share page use it. */
@@ -126,10 +119,7 @@ export class AppConfig {
   MEDIA_SIGNING_SECRET?: string;
 
   /** How long a signed media address works: long enough to preview a concert to its end. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
-  @Max(86400)
+  @IntSetting(60, 86400)
   MEDIA_SIGNED_TTL_SECONDS = 4 * 3600;
 
   /** smtp://user:pass@host:port; empty means write each message to MAIL_OUTBOX_DIR. */
@@ -147,9 +137,7 @@ export class AppConfig {
   @IsBoolean()
   GUEST_ENABLED = true;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
 
   /** Where uploads are spooled while they are checked, before storage (default: the OS temp folder). */
@@ -162,9 +150,7 @@ export class AppConfig {
    * a leftover of a killed api and is removed (at start and on a timer). A live upload writes
    * its file all the time; one of this process is never removed, however slow.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(60_000)
+  @IntSetting(60_000)
   UPLOAD_STALE_AFTER_MS = 3_600_000;
 
   @IsOptional()
@@ -183,10 +169,7 @@ export class AppConfig {
    * Memory of each api process's cache of public catalogue answers, in MB of JSON (about 1.6
    * times that on the heap); 0 turns the cache off (bench/api measures both).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(4096)
+  @IntSetting(0, 4096)
   CATALOGUE_CACHE_MB = 32;
 
   /** Comma-separated origins allowed by CORS; the web app on PUBLIC_URL is always allowed. */
@@ -202,36 +185,25 @@ export class AppConfig {
    * address gets 429 for that account (README, "Sign-in limits"). Also the budget of reset and
    * activation e-mails per e-mail and per address, and of registrations per address.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   LOGIN_MAX_ATTEMPTS = 5;
 
   /** Failed logins from one client address, whatever the accounts, before 429 (a NAT holds many people). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   LOGIN_ADDRESS_MAX_ATTEMPTS = 100;
 
   /**
    * Failed logins for one account, from addresses it has not signed in from, before further
    * checks are spaced by a growing delay (1 s, 2 s, 4 s, ... up to LOGIN_WINDOW_SECONDS).
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   LOGIN_ACCOUNT_FREE_ATTEMPTS = 10;
 
   /** The window of every sign-in counter, and the longest delay. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   LOGIN_WINDOW_SECONDS = 900;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(16)
+  @IntSetting(1, 16)
   WORKER_CONCURRENCY = 1;
 }
 
