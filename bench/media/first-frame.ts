@@ -9,10 +9,10 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { loadConfig } from '@app/config';
 import { generateTestVideo, probeMedia, transcodeHlsLadder } from '@app/media';
 import { createApiApp } from '../../apps/api/src/bootstrap.js';
+import { launchChromium } from '../../test/support/chromium.mjs';
 import { HLS_CONFIG } from '../../web/src/components/player/hls-config.js';
 
 const LADDER_KEY = 'hls/bench/first-frame';
@@ -81,19 +81,7 @@ export async function measureFirstFrame(loads = 20): Promise<FirstFrameResult> {
   })();
 
   const { port } = app.getHttpServer().address() as { port: number };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  const browser = await launchChromium();
   const times: number[] = [];
   try {
     for (let i = 0; i < loads; i++) {

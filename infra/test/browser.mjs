@@ -1,9 +1,10 @@
 // Browser tests: start the real product once (test/browser/stack.mjs), then run every
 // test/browser/*.test.mjs with node's test runner against it (BASE_URL), then stop it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startStack } from '../../test/browser/stack.mjs';
+import { runSuites } from './suites.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = path.join(root, 'test/browser');
@@ -25,19 +26,7 @@ if (bundle.status !== 0) process.exit(1);
 const stack = await startStack();
 let status = 1;
 try {
-  status = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
-      cwd: root,
-      env: {
-        ...process.env,
-        BASE_URL: stack.baseUrl,
-        E2E_DATABASE_URL: stack.databaseUrl,
-        E2E_OUTBOX: stack.env.MAIL_OUTBOX_DIR,
-      },
-      stdio: 'inherit',
-    });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
+  status = await runSuites(stack, suites);
 } finally {
   await stack.stop();
 }

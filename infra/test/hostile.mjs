@@ -2,10 +2,11 @@
 // database, storage and Redis prefix, so it never disturbs the browser journeys), then every
 // test/hostile/*.test.mjs against it with node's test runner, limits last (they spend the
 // login, reset and register budgets on purpose), then the product is stopped.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startStack } from '../../test/browser/stack.mjs';
+import { runSuites } from './suites.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = path.join(root, 'test/hostile');
@@ -30,22 +31,9 @@ const stack = await startStack({ log: (line) => console.log(line.replace(/^brows
 let status = 0;
 try {
   for (const suites of runs) {
-    const code = await new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...suites], {
-        cwd: root,
-        env: {
-          ...process.env,
-          BASE_URL: stack.baseUrl,
-          E2E_DATABASE_URL: stack.databaseUrl,
-          E2E_OUTBOX: stack.env.MAIL_OUTBOX_DIR,
-          // Only to forge the expired token (a real attacker cannot): the rest of the forging
-          // (alg none, wrong key, changed claims) does without it.
-          E2E_JWT_SECRET: stack.env.JWT_SECRET,
-        },
-        stdio: 'inherit',
-      });
-      child.on('close', (code) => resolve(code ?? 1));
-    });
+    // Only to forge the expired token (a real attacker cannot): the rest of the forging (alg
+    // none, wrong key, changed claims) does without it.
+    const code = await runSuites(stack, suites, { E2E_JWT_SECRET: stack.env.JWT_SECRET });
     if (code !== 0) status = 1;
   }
 } finally {

@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../support/chromium.mjs';
 
 export const BASE_URL = process.env.BASE_URL;
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -18,22 +18,7 @@ export const STAFF = { email: 'staff@cuview.local', password: 'staff-password' }
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 
-export function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
-}
+export const launchBrowser = launchChromium;
 
 /** One browser for the tests of a file: launched before them, closed after; answers a getter. */
 export function sharedBrowser() {
