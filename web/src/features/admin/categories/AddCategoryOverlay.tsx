@@ -61,14 +61,14 @@ export function AddCategoryOverlay({
 
   return createPortal(
     <div
-      className="overlay"
+      className="modal-backdrop"
       data-testid="overlay-backdrop"
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose(false);
       }}
     >
-      <div className="overlay__panel" role="dialog" aria-modal="true" aria-labelledby={`${id}-heading`}>
-        <header className="overlay__header">
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-heading`}>
+        <header className="modal__header">
           <h2 id={`${id}-heading`}>Add Category</h2>
           <button type="button" className="icon-button" aria-label="Exit" onClick={() => onClose(true)}>
             <IconClose />
