@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FP_SAMPLE_RATE, fingerprint, INDEX_OPTIONS, QUERY_OPTIONS, type Fingerprint } from '@app/recognition';
+import {
+  FOOTPRINT_OPTIONS,
+  FP_SAMPLE_RATE,
+  fingerprint,
+  INDEX_OPTIONS,
+  QUERY_OPTIONS,
+  type Fingerprint,
+} from '@app/recognition';
 import { SynthTrack } from '../../../../libs/recognition/src/testing/synth.js';
 import { resample } from '../../../../libs/recognition/src/dsp/resample.js';
 import { startTestApi, type TestApi } from '@app/testing';
@@ -84,11 +91,10 @@ describe('tracking service', () => {
   });
 
   it('recognises an excerpt played 4 % fast (tape-style) and says how fast', async () => {
-    // The worker's footprint settings (the index's peaks at two shifts), of a stretch of the
-    // song whose playback is 4 % fast: frequencies up 4 %, 5 s of it in 4.8 s.
+    // The worker's footprint of a stretch of the song whose playback is 4 % fast: frequencies up 4 %, 5 s of it in 4.8 s.
     const master = song.render(FP_SAMPLE_RATE, 11, 5.3);
     const fast = resample(master, Math.round(FP_SAMPLE_RATE * 1.04), FP_SAMPLE_RATE);
-    const excerpt = fingerprint(fast, { ...INDEX_OPTIONS, shifts: QUERY_OPTIONS.shifts });
+    const excerpt = fingerprint(fast, FOOTPRINT_OPTIONS);
     const response = await tracker.request('/get_info_by_fp_nums', {
       method: 'POST',
       json: { fp_numbers: footprintNumbers(excerpt), session_id: 's' },

@@ -216,5 +216,38 @@ export async function matchAcrossScales(
   let runnerUp = best.runnerUpScore;
   for (const m of bests) if (m && m.trackId !== best.trackId) runnerUp = max(runnerUp, m.score);
   if (best.score < options.scaled.minScore || best.score < options.scaled.minRatio * runnerUp) return null;
-  return { ...best, runnerUpScore: runnerUp };
+  const answer = { ...best, runnerUpScore: runnerUp };
+  return speedOrPitch(answer, head, options, byHash, rows, bests) ?? answer;
+}
+
+/**
+ * A pitch shift and a speed change of the same ratio differ only in timing: over 5 s, 1 %
+ * drifts 3 ticks. The pitch scales map both analysis shifts, the speed scales only the
+ * first, so a pitch scale can out-score the speed scale of a speed change by the number of
+ * its landmarks alone. Scored on the same landmarks (the first shift's, whose postings the
+ * lookup already holds), the speed scale wins when the audio was played fast or slow.
+ */
+function speedOrPitch(
+  answer: ScaledMatch,
+  head: Fingerprint,
+  options: ScaleSearchOptions,
+  byHash: Map<number, number[]>,
+  rows: PostingRows,
+  bests: readonly (ScaledMatch | null)[],
+): ScaledMatch | null {
+  if (answer.pitch === 1) return null;
+  const k = options.grid.findIndex((s) => s.pitch === 1 && abs(s.speed - answer.pitch) < 1e-9);
+  const asSpeed = bests[k];
+  if (k < 0 || !asSpeed || asSpeed.trackId !== answer.trackId) return null;
+  const even: number[] = [];
+  for (let i = 0; i < head.ticks.length; i++) if (head.ticks[i]! % 2 === 0) even.push(i);
+  const firstShift: Fingerprint = {
+    hashes: Uint32Array.from(even, (i) => head.hashes[i]!),
+    ticks: Uint32Array.from(even, (i) => head.ticks[i]!),
+    duration: head.duration,
+  };
+  const mapped = mapQuery(firstShift, { speed: 1, pitch: answer.pitch }, options.split);
+  const asPitch = matchFingerprint(mapped, rowsFor(uniqueHashes(mapped), byHash, rows), { minScore: 0, minRatio: 0 });
+  if (asPitch && asPitch.trackId === answer.trackId && asPitch.score >= asSpeed.score) return null;
+  return { ...answer, offsetSeconds: asSpeed.offsetSeconds, speed: asSpeed.speed, pitch: 1 };
 }
