@@ -1,16 +1,9 @@
 /**
  * The watermark half's generated corpus and the bench's shared helpers (the fingerprint
- * half renders its own, fingerprint.ts). Everything is deterministic; audio is cached under
- * bench/.cache/recognition.
+ * half renders its own, fingerprint.ts). Everything is deterministic; the fingerprint
+ * half's audio is cached under bench/.cache/recognition.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FP_SAMPLE_RATE } from '@app/recognition';
-import { Prng } from '../../libs/recognition/src/dsp/prng.js';
-import { resample } from '../../libs/recognition/src/dsp/resample.js';
-import { addPinkNoise } from '../../libs/recognition/src/testing/signals.js';
-import { SynthTrack } from '../../libs/recognition/src/testing/synth.js';
 import { SOURCE_RATE, transformBatch, type Transform } from './ffmpeg.js';
 import type { Pool } from './pool.js';
 
@@ -79,33 +72,6 @@ export function degrade(
 
 // ---------------------------------------------------------------------------------------
 // Helpers
-
-/**
- * Cache key: a digest of what the generators produce (a few seconds of several songs,
- * resampled and noisy), so any change to the synthesizer, the resampler or the noise
- * invalidates the cache while edits that change no sample do not; plus the run's sizes.
- */
-let generatorDigest: string | undefined;
-function cacheKey(...extra: (string | number)[]): string {
-  if (!generatorDigest) {
-    const h = createHash('sha1');
-    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const x = new SynthTrack(seed, TRACK_SECONDS).render(SOURCE_RATE, seed, 2);
-      h.update(x);
-      h.update(resample(x, SOURCE_RATE, FP_SAMPLE_RATE));
-      h.update(resample(x, 44_100, FP_SAMPLE_RATE));
-      h.update(addPinkNoise(x, 0, seed));
-    }
-    generatorDigest = h.digest('hex');
-  }
-  return createHash('sha1').update(generatorDigest).update(extra.join('|')).digest('hex').slice(0, 12);
-}
-
-function writeAtomic(file: string, data: Uint8Array): void {
-  mkdirSync(CACHE, { recursive: true });
-  writeFileSync(`${file}.tmp`, data);
-  renameSync(`${file}.tmp`, file);
-}
 
 export const log = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
