@@ -64,5 +64,5 @@ export class Pool {
 }
 
 function transferables(task: Task): ArrayBuffer[] {
-  return task.kind === 'decode' || task.kind === 'resample' ? [task.pcm.buffer as ArrayBuffer] : [];
+  return task.kind === 'decode' ? [task.pcm.buffer as ArrayBuffer] : [];
 }

@@ -1,10 +1,14 @@
 /**
- * npm run bench:recognition — the fingerprint and the watermark on a generated corpus.
+ * npm run bench:recognition — the fingerprint and the watermark, one table each.
  *
- *   BENCH_RECOGNITION_QUICK=1 npm run bench:recognition   a small run (60 tracks, a few minutes)
+ *   BENCH_RECOGNITION_QUICK=1 npm run bench:recognition   a small run (a few minutes)
  *   BENCH_RECOGNITION_PART=fingerprint|watermark           only one of the two engines
+ *   DATABASE_URL                                           the Postgres the fingerprint half
+ *                                                          times the tracker's path on
  *
- * The corpus is made by the deterministic synthesizer of the recognition tests: every
+ * The fingerprint half runs on FluidSynth-rendered songs and the tracker's Postgres path
+ * (fingerprint.ts). The watermark's corpus is made by the deterministic synthesizer of the
+ * recognition tests: every
  * track has its own key, scale, tempo, metre, chord progressions, motif-based melody,
  * bass line, harmony style and drum pattern, each played by timbres drawn for that track
  * (see corpus.ts). Tracks are rendered at 48 kHz (the "masters"); the index gets them as
@@ -18,28 +22,17 @@
  */
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import {
-  embedWatermark,
-  fingerprint,
-  FP_SAMPLE_RATE,
-  InMemoryFingerprintIndex,
-  INDEX_OPTIONS,
-  matchFingerprint,
-  QUERY_OPTIONS,
-  uniqueHashes,
-  type FingerprintMatch,
-} from '@app/recognition';
+import { embedWatermark } from '@app/recognition';
 import { Prng } from '../../libs/recognition/src/dsp/prng.js';
 import { snrDb } from '../../libs/recognition/src/testing/signals.js';
+import { runFingerprintBench } from './fingerprint.js';
 import {
-  corpus,
   degrade,
-  FP_CONDITIONS,
+  fmt,
   log,
-  planQueries,
-  QUERY_LENGTHS,
+  pct,
+  percentile,
   QUICK,
-  queryAudio,
   stereo,
   excerpt,
   TRACK_SECONDS,
@@ -58,164 +51,6 @@ import { Pool } from './pool.js';
 const PART = process.env.BENCH_RECOGNITION_PART ?? 'all';
 if (!['all', 'fingerprint', 'watermark'].includes(PART)) {
   throw new Error(`BENCH_RECOGNITION_PART must be fingerprint, watermark or all, got ${PART}`);
-}
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = values.slice().sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const pct = (n: number, d: number): string => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)} %`);
-const fmt = (v: number, digits = 0): string => (Number.isFinite(v) ? v.toFixed(digits) : '-');
-
-interface FingerprintReport {
-  rows: string[][];
-  summary: string[][];
-}
-
-async function runFingerprint(pool: Pool): Promise<FingerprintReport> {
-  const audio = await corpus(pool);
-  const perTrack = TRACK_SECONDS * FP_SAMPLE_RATE;
-  const queries = planQueries();
-  const qAudio = await queryAudio(queries, pool);
-
-  log('indexing…');
-  const index = new InMemoryFingerprintIndex();
-  const pcm = new Float32Array(perTrack);
-  let ingestMs = 0;
-  for (let seed = 1; seed <= TRACKS; seed++) {
-    const base = (seed - 1) * perTrack;
-    for (let i = 0; i < perTrack; i++) pcm[i] = audio[base + i]! / 32767;
-    const t0 = performance.now();
-    index.add(seed, fingerprint(pcm, INDEX_OPTIONS));
-    ingestMs += performance.now() - t0;
-  }
-  const t0 = performance.now();
-  const stats = index.stats(); // merges the pending postings: part of ingest
-  ingestMs += performance.now() - t0;
-
-  log('querying…');
-  const answers: (FingerprintMatch | null)[] = [];
-  const times: number[] = [];
-  // Warm-up (JIT) on a few queries, not counted.
-  for (let i = 0; i < Math.min(5, queries.length); i++) {
-    const fp = fingerprint(qAudio[i]!, QUERY_OPTIONS);
-    matchFingerprint(fp, index.lookup(uniqueHashes(fp)));
-  }
-  queries.forEach((_, i) => {
-    const q0 = performance.now();
-    const fp = fingerprint(qAudio[i]!, QUERY_OPTIONS);
-    const match = matchFingerprint(fp, index.lookup(uniqueHashes(fp)));
-    times.push(performance.now() - q0);
-    answers.push(match);
-  });
-
-  const rows: string[][] = [];
-  for (const length of QUERY_LENGTHS) {
-    for (const condition of FP_CONDITIONS) {
-      const idx = queries.flatMap((q, i) => (q.indexed && q.length === length && q.condition === condition ? [i] : []));
-      let correct = 0;
-      let wrong = 0;
-      const errors: number[] = [];
-      for (const i of idx) {
-        const a = answers[i];
-        if (!a) continue;
-        if (a.trackId !== queries[i]!.seed) {
-          wrong++;
-          continue;
-        }
-        correct++;
-        errors.push(Math.abs(a.offsetSeconds - queries[i]!.offset) * 1000);
-      }
-      const t = idx.map((i) => times[i]!);
-      rows.push([
-        'fingerprint',
-        `${length} s, ${condition.label}`,
-        String(idx.length),
-        pct(correct, idx.length),
-        String(wrong),
-        String(idx.length - correct - wrong),
-        `${fmt(percentile(errors, 50))} / ${fmt(percentile(errors, 95))} / ${fmt(Math.max(...errors))}` +
-          ` (${errors.filter((e) => e > 50).length} > 50)`,
-        `${fmt(percentile(t, 50), 1)} / ${fmt(percentile(t, 95), 1)}`,
-      ]);
-    }
-  }
-  for (const length of QUERY_LENGTHS) {
-    const idx = queries.flatMap((q, i) => (!q.indexed && q.length === length ? [i] : []));
-    const accepted = idx.filter((i) => answers[i]).length;
-    const t = idx.map((i) => times[i]!);
-    rows.push([
-      'fingerprint',
-      `${length} s, NOT indexed (all 7 conditions)`,
-      String(idx.length),
-      `false positives: ${accepted} (${pct(accepted, idx.length)})`,
-      '',
-      String(idx.length - accepted),
-      '',
-      `${fmt(percentile(t, 50), 1)} / ${fmt(percentile(t, 95), 1)}`,
-    ]);
-  }
-  // Why unknown audio is (not) accepted: score and runner-up (p5/p50/p95/max) of the best
-  // candidate of every unindexed query, taken with no acceptance rule (untimed), next to
-  // those of the correct answers.
-  const unthresholded = { minScore: 0, minRatio: 0 };
-  const spread = (v: number[]): string =>
-    `${fmt(percentile(v, 5))}/${fmt(percentile(v, 50))}/${fmt(percentile(v, 95))}/${fmt(Math.max(...v))}`;
-  for (const length of QUERY_LENGTHS) {
-    const right = queries.flatMap((q, i) =>
-      q.indexed && q.length === length && answers[i]?.trackId === q.seed ? [answers[i]] : [],
-    );
-    const unknown = queries.flatMap((q, i) => {
-      if (q.indexed || q.length !== length) return [];
-      const fp = fingerprint(qAudio[i]!, QUERY_OPTIONS);
-      const best = matchFingerprint(fp, index.lookup(uniqueHashes(fp)), unthresholded);
-      return best ? [best] : [];
-    });
-    for (const [label, set] of [
-      ['correct answers', right],
-      ['NOT indexed, best candidate', unknown],
-    ] as const) {
-      rows.push([
-        'fingerprint',
-        `${length} s, ${label}`,
-        String(set.length),
-        `score ${spread(set.map((m) => m.score))}; runner-up ${spread(set.map((m) => m.runnerUpScore))}`,
-      ]);
-    }
-  }
-  const five = queries.flatMap((q, i) => (q.length === 5 ? [times[i]!] : []));
-  const indexed = queries.filter((q) => q.indexed);
-  const wrongAll = queries.filter((q, i) => q.indexed && answers[i] && answers[i].trackId !== q.seed).length;
-  const hours = stats.audioSeconds / 3600;
-  const summary = [
-    [
-      'fingerprint',
-      'query time, all 5 s queries (p50 / p95)',
-      String(five.length),
-      `${fmt(percentile(five, 50), 1)} / ${fmt(percentile(five, 95), 1)} ms`,
-    ],
-    [
-      'fingerprint',
-      'wrong track answered, all indexed queries',
-      String(indexed.length),
-      `${wrongAll} (${pct(wrongAll, indexed.length)})`,
-    ],
-    [
-      'fingerprint',
-      'index size',
-      `${stats.tracks} tracks, ${fmt(hours, 2)} h`,
-      `${fmt(stats.bytes / 1e6 / hours, 2)} MB per hour (${fmt(stats.postings / stats.audioSeconds, 1)} hashes/s x 8 B)`,
-    ],
-    [
-      'fingerprint',
-      'ingest speed (8 kHz PCM -> fingerprint -> index)',
-      `${fmt(stats.audioSeconds)} s`,
-      `${fmt(stats.audioSeconds / (ingestMs / 1000))}x realtime`,
-    ],
-  ];
-  return { rows, summary };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -387,14 +222,21 @@ async function main(): Promise<void> {
     .join(' ');
   const pool = new Pool();
   try {
-    const fp = PART === 'watermark' ? undefined : await runFingerprint(pool);
+    const fp = PART === 'watermark' ? undefined : await runFingerprintBench();
     const wm = PART === 'fingerprint' ? undefined : await runWatermark(pool);
     const minutes = (performance.now() - started) / 60000;
     console.log(
-      `\n# recognition bench: ${TRACKS} generated tracks x ${TRACK_SECONDS} s; load average at start ${load}; ` +
-        `${minutes.toFixed(1)} min${QUICK ? ' (QUICK run: below the issue minimums)' : ''}\n`,
+      `\n# recognition bench: load average at start ${load}; ${minutes.toFixed(1)} min` +
+        `${QUICK ? ' (QUICK run: below the issue minimums)' : ''}\n`,
     );
-    const rows = [...(fp?.rows ?? []), ...(fp?.summary ?? []), ...(wm?.rows ?? []), ...(wm?.summary ?? [])];
+    if (fp) {
+      console.log('## fingerprint\n');
+      printTable(fp.header, fp.rows);
+      console.log(`\n${fp.notes.map((n) => `- ${n}`).join('\n')}\n`);
+    }
+    if (!wm) return;
+    console.log(`## watermark (${TRACKS} generated tracks x ${TRACK_SECONDS} s)\n`);
+    const rows = [...wm.rows, ...wm.summary];
     printTable(
       [
         'engine',

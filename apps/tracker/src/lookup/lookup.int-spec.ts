@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FP_SAMPLE_RATE, fingerprint, INDEX_OPTIONS, QUERY_OPTIONS, type Fingerprint } from '@app/recognition';
+import {
+  FOOTPRINT_OPTIONS,
+  FP_SAMPLE_RATE,
+  fingerprint,
+  INDEX_OPTIONS,
+  QUERY_OPTIONS,
+  type Fingerprint,
+} from '@app/recognition';
 import { SynthTrack } from '../../../../libs/recognition/src/testing/synth.js';
+import { resample } from '../../../../libs/recognition/src/dsp/resample.js';
 import { startTestApi, type TestApi } from '@app/testing';
 import { createTrackerApp } from '../bootstrap.js';
 import type { RecognisedTrack } from '../recognised/recognised-track.js';
@@ -68,6 +76,7 @@ describe('tracking service', () => {
     expect(result.track_id).toBe(trackId);
     expect(result.track_title).toBe('Neon Road');
     expect(Math.abs(result.fp.offset! - 17)).toBeLessThan(0.05);
+    expect(result.fp).toMatchObject({ speed: 1, pitch: 1 });
     expect(result.fp.mood).toBe('Bright');
     expect(result.genre_title).toBe('Synthwave');
     expect(result.members).toEqual([
@@ -79,6 +88,24 @@ describe('tracking service', () => {
       expect.objectContaining({ title: 'Night Drive', cover_url: expect.stringContaining('/image/album/') }),
     );
     expect(result.result_link).toBe('https://store.example/t/1');
+  });
+
+  it('recognises an excerpt played 4 % fast (tape-style) and says how fast', async () => {
+    // The worker's footprint of a stretch of the song whose playback is 4 % fast: frequencies up 4 %, 5 s of it in 4.8 s.
+    const master = song.render(FP_SAMPLE_RATE, 11, 5.3);
+    const fast = resample(master, Math.round(FP_SAMPLE_RATE * 1.04), FP_SAMPLE_RATE);
+    const excerpt = fingerprint(fast, FOOTPRINT_OPTIONS);
+    const response = await tracker.request('/get_info_by_fp_nums', {
+      method: 'POST',
+      json: { fp_numbers: footprintNumbers(excerpt), session_id: 's' },
+    });
+    expect(response.status).toBe(200);
+    const { result } = (await response.json()) as { result: { fp_track: RecognisedTrack } };
+    expect(result.fp_track.track_id).toBe(trackId);
+    expect(result.fp_track.fp.speed).toBeGreaterThan(1.03);
+    expect(result.fp_track.fp.speed).toBeLessThan(1.05);
+    expect(result.fp_track.fp.pitch).toBe(1);
+    expect(Math.abs(result.fp_track.fp.offset! - 11)).toBeLessThan(0.1);
   });
 
   it('answers "No match" for audio that is not in the index', async () => {

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { FP_TICK_SECONDS, matchFingerprint, uniqueHashes, type Fingerprint } from '@app/recognition';
+import { FP_TICK_SECONDS, matchAcrossScales, type Fingerprint } from '@app/recognition';
 import { toRecognisedTrack, type RecognisedTrack } from '../recognised/recognised-track.js';
 import { FootprintLookupDto, WatermarkLookupDto, WM_PROTOCOL } from './lookup.dto.js';
 import { LookupRepository } from './lookup.repository.js';
@@ -72,7 +72,8 @@ export class LookupService {
       query.hashes[i] = hash;
       query.ticks[i] = tick;
     }
-    const match = matchFingerprint(query, await this.repository.lookupPostings(uniqueHashes(query)));
+    // As heard, and when that finds nothing, across speed and pitch changes (one more lookup).
+    const match = await matchAcrossScales(query, (hashes) => this.repository.lookupPostings(hashes));
     if (!match) return NO_MATCH;
     if (body.video_id !== undefined && body.start_pos !== undefined) {
       if (!(await this.playsThere(body.video_id, body.start_pos, query, match.trackId))) return NOT_PLAYING;
@@ -82,6 +83,8 @@ export class LookupService {
     const fpTrack = toRecognisedTrack(track, this.config.PUBLIC_URL, {
       offset: Math.round(match.offsetSeconds * 1000) / 1000,
       score: match.score,
+      speed: Math.round(match.speed * 10000) / 10000,
+      pitch: Math.round(match.pitch * 10000) / 10000,
     });
     return { result: { fp_track: fpTrack, result_link: fpTrack.result_link } };
   }

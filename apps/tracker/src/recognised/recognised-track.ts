@@ -16,7 +16,12 @@ export interface RecognisedTrack {
   links: { kind: string; url: string; title: string }[];
   salome_obj_links: { link_url: string; link_title: string; link_img_url: string; link_img_url_300: string }[];
   wm1_info: { code: number | null };
-  fp: { mood: string; offset: number | null; score: number | null };
+  /**
+   * speed: tape-style speed of the heard audio against the track (1.02: played 2 % fast,
+   * pitch up with it); pitch: pitch shift without tempo change, as a frequency ratio (1.0595:
+   * a semitone up). Both 1 when the audio matched as it is; null for a watermark answer.
+   */
+  fp: { mood: string; offset: number | null; score: number | null; speed: number | null; pitch: number | null };
   result_link: string;
 }
 
@@ -37,7 +42,7 @@ function memberView(member: Member) {
 export function toRecognisedTrack(
   track: AlbumTrack,
   publicUrl: string,
-  match: { code?: number; offset?: number; score?: number },
+  match: { code?: number; offset?: number; score?: number; speed?: number; pitch?: number },
 ): RecognisedTrack {
   const links: TrackLink[] = [...(track.links ?? [])].sort((a, b) => a.id - b.id);
   const first = (kind: LinkKind) => links.find((link) => link.kind === kind)?.url ?? '';
@@ -72,7 +77,13 @@ export function toRecognisedTrack(
         link_img_url_300: l.imageUrl || `${publicUrl}/cuviewTV/image/album/${track.albumId}/300/`,
       })),
     wm1_info: { code: match.code ?? null },
-    fp: { mood: track.mood?.title ?? '', offset: match.offset ?? null, score: match.score ?? null },
+    fp: {
+      mood: track.mood?.title ?? '',
+      offset: match.offset ?? null,
+      score: match.score ?? null,
+      speed: match.speed ?? null,
+      pitch: match.pitch ?? null,
+    },
     result_link: trackUrl,
   };
 }

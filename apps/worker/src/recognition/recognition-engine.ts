@@ -6,12 +6,11 @@ import {
   FP_SAMPLE_RATE,
   FP_TICK_SAMPLES,
   fingerprint,
+  FOOTPRINT_OPTIONS,
   INDEX_OPTIONS,
-  QUERY_OPTIONS,
   WATERMARK_PERIOD_SECONDS,
   WATERMARK_SAMPLE_RATE,
   watermarkSignal,
-  type FingerprintOptions,
 } from '@app/recognition';
 
 export interface Landmark {
@@ -32,15 +31,6 @@ export interface EngineFormat {
  * check code). The library carries 32 bits; a decoded value above 24 bits is no code of ours.
  */
 export const WATERMARK_CODE_BITS = 24;
-
-/**
- * The footprint of a query window: the index's own peak density and pairing (the strongest
- * peaks of every second, each paired with its few nearest later peaks), taken at the query's
- * half-hop shifts so one of them meets the index's time grid. It holds the index's landmarks
- * for that stretch and little else: about 140 landmarks per second instead of the ~900 of the
- * dense QUERY_OPTIONS, which the tracker would have to receive for nothing.
- */
-export const FOOTPRINT_OPTIONS: FingerprintOptions = { ...INDEX_OPTIONS, shifts: QUERY_OPTIONS.shifts };
 
 /**
  * Landmarks per second of a footprint at most: peaks kept per second x pairs per peak x shifts

@@ -410,8 +410,11 @@ export class SynthTrack {
     });
   }
 
-  /** Render `length` seconds from `start` seconds at `sampleRate` (mono, float). */
-  render(sampleRate: number, start = 0, length = this.info.duration - start): Float32Array {
+  /**
+   * Render `length` seconds from `start` seconds at `sampleRate` (mono, float); `pitch`
+   * multiplies every note's frequency without changing its timing (an ideal pitch shift).
+   */
+  render(sampleRate: number, start = 0, length = this.info.duration - start, pitch = 1): Float32Array {
     const n = max(0, round(length * sampleRate));
     const out = new Float32Array(n);
     const w0 = round(start * sampleRate);
@@ -422,7 +425,7 @@ export class SynthTrack {
       if (n0 >= w1) break;
       const len = ceil(noteLength(v, note) * sampleRate);
       if (n0 + len <= w0) continue;
-      renderNote(v, note, sampleRate, n0, len, out, w0);
+      renderNote(v, pitch === 1 ? note : { ...note, freq: note.freq * pitch }, sampleRate, n0, len, out, w0);
     }
     // Gentle master saturation (stateless, so windows stay consistent).
     for (let i = 0; i < n; i++) out[i] = tanh(out[i]! * 1.2) * 0.7;

@@ -1,0 +1,448 @@
+/**
+ * The fingerprint half of `npm run bench:recognition`, on music the engine was never tuned
+ * on: songs composed as MIDI by the demo catalogue's composer (libs/catalogue-seed, eight
+ * styles with General MIDI instruments), rendered by FluidSynth with Debian's General MIDI
+ * soundfont, stereo, 60-240 s, mastered as the demo's are. The index gets each song the way
+ * the worker decodes it (ffmpeg, 8 kHz mono); queries are 5 s cut from the stereo master and
+ * distorted by the real ffmpeg (codecs, speed, pitch, band limits, echo) or mixed with noise
+ * or other music, and fingerprinted the way the worker makes the footprint it sends the
+ * tracker (FOOTPRINT_OPTIONS). Answers come from the tracker's rule: "before" matches as heard
+ * only (the rule until this bench), "after" adds the scale search (matchAcrossScales).
+ * Query times are taken through Postgres with the tracker's own table and SQL.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import {
+  BYTES_PER_POSTING,
+  DEFAULT_MATCH_OPTIONS,
+  fingerprint,
+  FOOTPRINT_OPTIONS,
+  FP_SAMPLE_RATE,
+  INDEX_OPTIONS,
+  InMemoryFingerprintIndex,
+  matchAcrossScales,
+  matchFingerprint,
+  uniqueHashes,
+  type PostingRows,
+  type ScaledMatch,
+} from '@app/recognition';
+import { composeSong, STYLES, type StyleName } from '../../libs/catalogue-seed/src/demo/compose.js';
+import { midiFile } from '../../libs/catalogue-seed/src/demo/midi.js';
+import { soundfont } from '../../libs/catalogue-seed/src/demo/music.js';
+import { Prng } from '../../libs/recognition/src/dsp/prng.js';
+import { addPinkNoise, rms } from '../../libs/recognition/src/testing/signals.js';
+import { CACHE, fmt, log, pct, percentile, QUICK } from './corpus.js';
+
+const run = promisify(execFile);
+
+/** Songs in the index, and songs never indexed (unknown queries, and the music mixed in). */
+export const SONGS = QUICK ? 6 : 30;
+export const UNKNOWN_SONGS = QUICK ? 3 : 12;
+/**
+ * Indexed 5 s queries per distortion, unknown ones per distortion, and unknown ones cut
+ * straight from the never-indexed songs' 8 kHz decode (no ffmpeg per query: cheap in bulk).
+ */
+const PER_CONDITION = QUICK ? 3 : 30;
+const UNKNOWN_PER_CONDITION = QUICK ? 2 : 10;
+const UNKNOWN_CUTS = QUICK ? 100 : 1000;
+/** Queries timed through Postgres (the rest are matched in memory by the same code). */
+const TIMED_QUERIES = QUICK ? 30 : 200;
+const QUERY_SECONDS = 5;
+/** FluidSynth's output rate: 22.05 kHz keeps the render fast and holds all the fingerprint uses (up to 4 kHz). */
+const MASTER_RATE = 22_050;
+const FP_DIR = join(CACHE, 'fluidsynth');
+
+interface Song {
+  id: number;
+  style: StyleName;
+  seconds: number;
+  file: string;
+}
+
+/** The songs: styles in turn, lengths drawn from 60-240 s, the same every run. */
+function songList(): Song[] {
+  const prng = new Prng(0xf1d5);
+  const styles = Object.keys(STYLES) as StyleName[];
+  return Array.from({ length: SONGS + UNKNOWN_SONGS }, (_, k) => {
+    const id = k + 1;
+    const style = styles[k % styles.length]!;
+    const seconds = Math.round(prng.range(60, 240));
+    return { id, style, seconds, file: join(FP_DIR, `${style}-${id}-${seconds}.flac`) };
+  });
+}
+
+async function ffmpeg(args: string[]): Promise<Buffer> {
+  const { stdout } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], {
+    encoding: 'buffer',
+    maxBuffer: 2 ** 30,
+  });
+  return stdout;
+}
+
+async function render(song: Song): Promise<void> {
+  if (existsSync(song.file)) return;
+  const temp = `${song.file}.tmp`;
+  try {
+    writeFileSync(`${temp}.mid`, midiFile(composeSong(song.style, 9000 + song.id, song.seconds).midi));
+    await run('fluidsynth', [
+      '-ni',
+      '-q',
+      '-g',
+      '0.7',
+      '-r',
+      String(MASTER_RATE),
+      '-F',
+      `${temp}.wav`,
+      soundfont(),
+      `${temp}.mid`,
+    ]);
+    // Mastered as the demo's songs are: louder through a limiter, cut to length, faded.
+    await ffmpeg([
+      ...['-i', `${temp}.wav`, '-af'],
+      `volume=7dB,alimiter=limit=0.9:level=0,atrim=duration=${song.seconds},afade=t=in:d=0.05,afade=t=out:st=${song.seconds - 1.5}:d=1.5`,
+      ...['-ac', '2', '-ar', String(MASTER_RATE), '-c:a', 'flac', '-f', 'flac', temp],
+    ]);
+    renameSync(temp, song.file);
+  } finally {
+    for (const f of [`${temp}.mid`, `${temp}.wav`, temp]) rmSync(f, { force: true });
+  }
+}
+
+/** Run `fn` over `items`, `limit` at a time. */
+async function each<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
+  return out;
+}
+
+const toFloat = (b: Buffer): Float32Array =>
+  new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+const TO_FP = ['-ac', '1', '-ar', String(FP_SAMPLE_RATE), '-f', 'f32le', 'pipe:1'];
+
+// ---------------------------------------------------------------------------------------
+// Distortions
+
+interface Distortion {
+  id: string;
+  label: string;
+  /** Tape-style speed (the query covers QUERY_SECONDS x speed of the song). */
+  speed?: number;
+  /** An ffmpeg filter chain on the stereo excerpt. */
+  filter?: string;
+  /** Encoded and decoded again by ffmpeg with these output arguments. */
+  codec?: string[];
+  /** Applied to the 8 kHz mono query. */
+  apply?: (x: Float32Array, seed: number, other: Float32Array) => Float32Array;
+}
+
+const speed = (s: number): Distortion => ({
+  id: `speed${s}`,
+  label: `speed ${s > 1 ? '+' : ''}${((s - 1) * 100).toFixed(1)} %`,
+  speed: s,
+  filter: `asetrate=${Math.round(MASTER_RATE * s)},aresample=${MASTER_RATE}`,
+});
+
+/** Mix `other` in at `snrDb` below `x` (by RMS). */
+function mix(x: Float32Array, other: Float32Array, snrDb: number): Float32Array {
+  const g = rms(x) / Math.max(1e-9, rms(other)) / 10 ** (snrDb / 20);
+  return x.map((v, i) => v + g * (other[i] ?? 0));
+}
+
+const SEMITONE = 2 ** (1 / 12);
+const CLEAN: Distortion = { id: 'clean', label: 'clean' };
+export const DISTORTIONS: Distortion[] = [
+  CLEAN,
+  { id: 'aac64', label: 'AAC 64 kbps', codec: ['-c:a', 'aac', '-b:a', '64k', '-f', 'adts'] },
+  { id: 'mp3', label: 'MP3 128 kbps', codec: ['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3'] },
+  { id: 'pink0', label: 'pink noise 0 dB SNR', apply: (x, s) => addPinkNoise(x, 0, s) },
+  { id: 'music5', label: 'other music mixed at 5 dB', apply: (x, _, other) => mix(x, other, 5) },
+  { id: 'phone', label: 'telephone band 300-3400 Hz', filter: 'highpass=f=300,lowpass=f=3400' },
+  { id: 'echo', label: 'echo 150 ms', filter: 'aecho=0.8:0.8:150:0.5' },
+  ...[0.995, 1.005, 0.99, 1.01, 0.98, 1.02, 0.95, 1.05].map(speed),
+  { id: 'pitch+1', label: 'pitch +1 semitone (rubberband)', filter: `rubberband=pitch=${SEMITONE}` },
+  { id: 'pitch-1', label: 'pitch -1 semitone (rubberband)', filter: `rubberband=pitch=${1 / SEMITONE}` },
+];
+
+interface Query {
+  song: Song;
+  offset: number;
+  distortion: Distortion;
+  /** A never-indexed song whose music is mixed in (music5). */
+  other: Song;
+  otherOffset: number;
+}
+
+function planQueries(songs: Song[]): { known: Query[]; unknown: Query[]; cuts: Query[] } {
+  const prng = new Prng(0x9e5);
+  const indexed = songs.slice(0, SONGS);
+  const never = songs.slice(SONGS);
+  const make = (song: Song, distortion: Distortion): Query => {
+    const other = never[prng.int(0, never.length - 1)]!;
+    return {
+      song,
+      distortion,
+      offset: Math.round(prng.range(1, song.seconds - QUERY_SECONDS * 1.1 - 2) * 1000) / 1000,
+      other,
+      otherOffset: Math.round(prng.range(1, other.seconds - QUERY_SECONDS - 2) * 1000) / 1000,
+    };
+  };
+  const known = DISTORTIONS.flatMap((d) =>
+    Array.from({ length: PER_CONDITION }, () => make(indexed[prng.int(0, indexed.length - 1)]!, d)),
+  );
+  const unknown = DISTORTIONS.flatMap((d) =>
+    Array.from({ length: UNKNOWN_PER_CONDITION }, () => make(never[prng.int(0, never.length - 1)]!, d)),
+  );
+  const cuts = Array.from({ length: UNKNOWN_CUTS }, () => make(never[prng.int(0, never.length - 1)]!, CLEAN));
+  return { known, unknown, cuts };
+}
+
+async function queryAudio(q: Query, seed: number): Promise<Float32Array> {
+  const d = q.distortion;
+  const span = QUERY_SECONDS * (d.speed ?? 1) + 0.2;
+  const cut = ['-ss', String(q.offset), '-t', String(span), '-i', q.song.file];
+  let pcm: Float32Array;
+  if (d.codec) {
+    const encoded = await ffmpeg([...cut, '-ac', '2', ...d.codec, 'pipe:1']);
+    const file = join(FP_DIR, `query-${seed}.bin`);
+    writeFileSync(file, encoded);
+    try {
+      pcm = toFloat(await ffmpeg(['-i', file, ...TO_FP]));
+    } finally {
+      rmSync(file, { force: true });
+    }
+  } else {
+    pcm = toFloat(await ffmpeg([...cut, ...(d.filter ? ['-af', d.filter] : []), ...TO_FP]));
+  }
+  const length = QUERY_SECONDS * FP_SAMPLE_RATE;
+  const x = new Float32Array(length);
+  x.set(pcm.subarray(0, length));
+  if (!d.apply) return x;
+  const other = d.id === 'music5' ? await decode(q.other, q.otherOffset, QUERY_SECONDS) : new Float32Array(0);
+  return d.apply(x, seed, other);
+}
+
+async function decode(song: Song, start = 0, seconds = song.seconds): Promise<Float32Array> {
+  return toFloat(await ffmpeg(['-ss', String(start), '-t', String(seconds), '-i', song.file, ...TO_FP]));
+}
+
+/** Queries' audio, cached by plan (one file of 8 kHz float). */
+async function allQueryAudio(queries: Query[]): Promise<Float32Array[]> {
+  const key = Buffer.from(JSON.stringify(queries.map((q) => [q.song.file, q.offset, q.distortion.id, q.otherOffset])))
+    .toString('base64url')
+    .slice(-24);
+  const file = join(FP_DIR, `queries-${queries.length}-${key}.f32`);
+  const length = QUERY_SECONDS * FP_SAMPLE_RATE;
+  if (existsSync(file)) {
+    const b = readFileSync(file);
+    const all = new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+    return queries.map((_, i) => all.subarray(i * length, (i + 1) * length));
+  }
+  log(`preparing ${queries.length} queries through ffmpeg (cached afterwards)…`);
+  let done = 0;
+  const out = await each(queries, 2, async (q, i) => {
+    const x = await queryAudio(q, i + 1);
+    if (++done % 200 === 0) log(`  ${done}/${queries.length}`);
+    return x;
+  });
+  const all = new Float32Array(queries.length * length);
+  out.forEach((x, i) => all.set(x, i * length));
+  writeFileSync(`${file}.tmp`, new Uint8Array(all.buffer));
+  renameSync(`${file}.tmp`, file);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Postgres: the tracker's table and SQL, in a schema of its own
+
+const SCHEMA = 'bench_recognition';
+
+async function postgresIndex(index: Map<number, { hashes: Uint32Array; ticks: Uint32Array }>): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+  await client.query(`CREATE SCHEMA ${SCHEMA}`);
+  await client.query(`SET search_path TO ${SCHEMA}`);
+  // As libs/db's migrations make it.
+  await client.query(
+    `CREATE TABLE fingerprint_hashes (hash integer NOT NULL, album_track_id integer NOT NULL, frame integer NOT NULL,
+     PRIMARY KEY (hash, album_track_id, frame))`,
+  );
+  for (const [id, fp] of index) {
+    // As the worker stores a track (distinct postings).
+    await client.query(
+      `INSERT INTO fingerprint_hashes (hash, album_track_id, frame)
+       SELECT DISTINCT h, $3::int, t FROM unnest($1::int[], $2::int[]) AS x(h, t)`,
+      [Array.from(fp.hashes), Array.from(fp.ticks), id],
+    );
+  }
+  await client.query('VACUUM ANALYZE fingerprint_hashes');
+  return client;
+}
+
+async function pgLookup(client: pg.Client, hashes: Uint32Array): Promise<PostingRows> {
+  // The tracker's LookupRepository.lookupPostings.
+  const { rows } = await client.query<{ hash: number; album_track_id: number; frame: number }>(
+    'SELECT hash, album_track_id, frame FROM fingerprint_hashes WHERE hash = ANY($1::int[])',
+    [Array.from(hashes)],
+  );
+  return {
+    hashes: Uint32Array.from(rows, (r) => r.hash),
+    trackIds: Uint32Array.from(rows, (r) => r.album_track_id),
+    ticks: Uint32Array.from(rows, (r) => r.frame),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+
+export interface FingerprintTable {
+  header: string[];
+  rows: string[][];
+  notes: string[];
+}
+
+export async function runFingerprintBench(): Promise<FingerprintTable> {
+  mkdirSync(FP_DIR, { recursive: true });
+  const songs = songList();
+  const hours = songs.slice(0, SONGS).reduce((s, x) => s + x.seconds, 0) / 3600;
+  log(`rendering ${songs.length} songs with FluidSynth (cached afterwards)…`);
+  let rendered = 0;
+  await each(songs, 2, async (song) => {
+    await render(song);
+    if (++rendered % 20 === 0) log(`  ${rendered}/${songs.length}`);
+  });
+
+  log('indexing…');
+  const memory = new InMemoryFingerprintIndex();
+  const stored = new Map<number, { hashes: Uint32Array; ticks: Uint32Array }>();
+  const pcms = await each(songs.slice(0, SONGS), 2, (song) => decode(song));
+  songs.slice(0, SONGS).forEach((song, k) => {
+    const fp = fingerprint(pcms[k]!, INDEX_OPTIONS);
+    memory.add(song.id, fp);
+    stored.set(song.id, fp);
+  });
+  const client = await postgresIndex(stored);
+  try {
+    const { known, unknown: distorted, cuts } = planQueries(songs);
+    const neverPcm = new Map<number, Float32Array>();
+    for (const song of songs.slice(SONGS)) neverPcm.set(song.id, await decode(song));
+    const cutAudio = cuts.map((q) => {
+      const from = Math.round(q.offset * FP_SAMPLE_RATE);
+      return neverPcm.get(q.song.id)!.slice(from, from + QUERY_SECONDS * FP_SAMPLE_RATE);
+    });
+    const unknown = [...distorted, ...cuts];
+    const all = [...known, ...unknown];
+    const audio = [...(await allQueryAudio([...known, ...distorted])), ...cutAudio];
+    log('querying…');
+    const footprints = audio.map((x) => fingerprint(x, FOOTPRINT_OPTIONS));
+    const memoryLookup = (h: Uint32Array) => memory.lookup(h);
+    const before = footprints.map((fp) => matchFingerprint(fp, memory.lookup(uniqueHashes(fp)), DEFAULT_MATCH_OPTIONS));
+    const after: (ScaledMatch | null)[] = [];
+    for (const fp of footprints) after.push(await matchAcrossScales(fp, memoryLookup));
+
+    // Through Postgres: the tracker's path (lookup + vote), on an even spread of queries.
+    const timed: { ms: number; kind: 'as heard' | 'scale search' | 'unknown' }[] = [];
+    const step = Math.max(1, Math.floor(all.length / TIMED_QUERIES));
+    for (let w = 0; w < 5; w++) await matchAcrossScales(footprints[w]!, (h) => pgLookup(client, h)); // warm-up
+    for (let i = 0; i < all.length; i += step) {
+      const t0 = performance.now();
+      const m = await matchAcrossScales(footprints[i]!, (h) => pgLookup(client, h));
+      const ms = performance.now() - t0;
+      timed.push({ ms, kind: !m ? 'unknown' : m.speed === 1 && m.pitch === 1 ? 'as heard' : 'scale search' });
+    }
+    const { rows: size } = await client.query<{ bytes: string; postings: string }>(
+      `SELECT pg_total_relation_size('fingerprint_hashes') AS bytes, (SELECT count(*) FROM fingerprint_hashes) AS postings`,
+    );
+
+    const rows: string[][] = [];
+    for (const d of DISTORTIONS) {
+      const idx = known.flatMap((q, i) => (q.distortion === d ? [i] : []));
+      const score = (answers: readonly ({ trackId: number } | null)[]) => {
+        let right = 0;
+        let wrong = 0;
+        for (const i of idx) {
+          const a = answers[i];
+          if (a && a.trackId === all[i]!.song.id) right++;
+          else if (a) wrong++;
+        }
+        return { right, wrong };
+      };
+      const b = score(before);
+      const a = score(after);
+      const offsets = idx.flatMap((i) =>
+        after[i]?.trackId === all[i]!.song.id ? [Math.abs(after[i]!.offsetSeconds - all[i]!.offset) * 1000] : [],
+      );
+      const scales = idx.flatMap((i) =>
+        after[i]?.trackId === all[i]!.song.id ? [after[i]!.speed * after[i]!.pitch] : [],
+      );
+      const u = unknown.flatMap((q, j) => (q.distortion === d ? [known.length + j] : []));
+      rows.push([
+        d.label,
+        String(idx.length),
+        `${pct(b.right, idx.length)}${b.wrong ? ` (${b.wrong} wrong)` : ''}`,
+        `${pct(a.right, idx.length)}${a.wrong ? ` (${a.wrong} wrong)` : ''}`,
+        `${fmt(percentile(offsets, 50))} / ${fmt(percentile(offsets, 95))}`,
+        scales.length ? `${fmt(percentile(scales, 50), 3)}` : '-',
+        `${u.filter((i) => before[i]).length} / ${u.filter((i) => after[i]).length} of ${u.length}`,
+      ]);
+    }
+    const fpBefore = unknown.filter((_, j) => before[known.length + j]).length;
+    const fpAfter = unknown.filter((_, j) => after[known.length + j]).length;
+    rows.push([
+      'all unknown queries (false positives)',
+      String(unknown.length),
+      `${fpBefore} (${pct(fpBefore, unknown.length)})`,
+      `${fpAfter} (${pct(fpAfter, unknown.length)})`,
+      '',
+      '',
+      '',
+    ]);
+    const kinds = ['as heard', 'scale search', 'unknown'] as const;
+    const t = (k?: (typeof kinds)[number]) => timed.filter((x) => !k || x.kind === k).map((x) => x.ms);
+    const notes = [
+      `corpus: ${SONGS} indexed songs (${fmt(hours, 2)} h) and ${UNKNOWN_SONGS} never indexed, composed MIDI in ${
+        Object.keys(STYLES).length
+      } styles rendered by FluidSynth (${soundfont()}), stereo 22.05 kHz, 60-240 s`,
+      `queries: ${QUERY_SECONDS} s, fingerprinted as the worker's footprint (FOOTPRINT_OPTIONS); ${PER_CONDITION} per distortion from indexed songs; ` +
+        `${unknown.length} from never-indexed songs (${UNKNOWN_PER_CONDITION} per distortion, ${cuts.length} clean)`,
+      `query time through Postgres (tracker SQL + vote + scale search), ${timed.length} queries: all p50 ${fmt(percentile(t(), 50), 1)} / p95 ${fmt(percentile(t(), 95), 1)} ms; ` +
+        kinds
+          .map(
+            (k) => `${k} (${t(k).length}) p50 ${fmt(percentile(t(k), 50), 1)} / p95 ${fmt(percentile(t(k), 95), 1)} ms`,
+          )
+          .join('; '),
+      `index on disk (table + primary key): ${fmt(Number(size[0]!.bytes) / 1e6 / hours, 2)} MB per hour (${size[0]!.postings} postings, ${fmt(
+        Number(size[0]!.postings) / (hours * 3600),
+        1,
+      )} per second; ${fmt((Number(size[0]!.postings) * BYTES_PER_POSTING) / 1e6 / hours, 2)} MB per hour at ${BYTES_PER_POSTING} B per posting)`,
+    ];
+    return {
+      header: [
+        'distortion (5 s)',
+        'n',
+        'before: top-1',
+        'after: top-1',
+        'offset err p50/p95 ms',
+        'scale found p50',
+        'unknown accepted before / after',
+      ],
+      rows,
+      notes,
+    };
+  } finally {
+    await client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+    await client.end();
+  }
+}
