@@ -5,7 +5,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The screens run in a browser: tests use the client's browser build (XMLHttpRequest,
+      // localStorage), not the Node one the package's main field names.
+      'tus-js-client': fileURLToPath(
+        new URL('../node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url),
+      ),
+    },
   },
   test: {
     environment: 'jsdom',

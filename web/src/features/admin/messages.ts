@@ -84,6 +84,8 @@ export const TAGS_CUT = 135;
 export const SKIP_SECONDS = 10;
 /** How often a video that is being processed is asked about. */
 export const PROCESSING_POLL_MS = 2000;
+/** How often the console asks whether a video's processing failed (the menu badge and its toast). */
+export const FAILURE_POLL_MS = 15_000;
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const IMAGE_ACCEPT = '.jpeg,.jpg,.png,image/jpeg,image/png';

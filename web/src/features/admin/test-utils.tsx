@@ -143,9 +143,10 @@ export class FakeXhr {
   method = '';
   url = '';
   headers: Record<string, string> = {};
-  body: FormData | null = null;
+  body: FormData | Blob | null = null;
   status = 0;
   responseText = '';
+  responseHeaders: Record<string, string> = {};
   aborted = false;
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
     onprogress: null,
@@ -165,8 +166,11 @@ export class FakeXhr {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
-  send(body: FormData) {
+  send(body: FormData | Blob | null) {
     this.body = body;
+  }
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
   }
   abort() {
     this.aborted = true;
@@ -175,16 +179,40 @@ export class FakeXhr {
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
-  respond(status: number, json: unknown) {
+  respond(status: number, json: unknown, headers: Record<string, string> = {}) {
     this.status = status;
-    this.responseText = JSON.stringify(json);
+    this.responseText = json === undefined ? '' : JSON.stringify(json);
+    this.responseHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    // A tus PATCH answered 2xx stored its whole body.
+    if (this.method === 'PATCH' && this.body instanceof Blob && !('upload-offset' in this.responseHeaders)) {
+      this.responseHeaders['upload-offset'] = String(Number(this.headers['Upload-Offset'] ?? 0) + this.body.size);
+    }
     this.onload?.();
   }
+}
+
+/** The next request the code under test sends (tus sends one after another). */
+export async function nextXhr(after: number): Promise<FakeXhr> {
+  await vi.waitFor(() => {
+    if (FakeXhr.all.length <= after || !FakeXhr.all[after]!.method) throw new Error('no request yet');
+  });
+  return FakeXhr.all[after]!;
+}
+
+/**
+ * Answers the tus creation request (POST upload_video_resumable/, request number `index`) and
+ * answers the PATCH that follows: the request that carries the file.
+ */
+export async function acceptTusUpload(index: number): Promise<FakeXhr> {
+  const create = await nextXhr(index);
+  create.respond(201, undefined, { Location: '/cuviewTV/upload_video_resumable/0123456789abcdef0123456789abcdef' });
+  return nextXhr(index + 1);
 }
 
 export function installFakeXhr() {
   FakeXhr.last = null;
   FakeXhr.all = [];
+  localStorage.clear();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 }
 

@@ -1804,6 +1804,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/get_processing_overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Videos queued, processing or failed across the catalogue, with their jobs (not part of the spec) */
+    get: operations['ProcessingController_overview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/get_processing_failures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many videos failed processing, and the latest: polled by the console (not part of the spec) */
+    get: operations['ProcessingController_failures'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2781,6 +2815,38 @@ export interface components {
        * @description JPEG or PNG
        */
       file: string;
+    };
+    AdminProcessingItemDto: {
+      id: number;
+      title: string;
+      /** @enum {string} */
+      processing_state: 'queued' | 'processing' | 'failed';
+      /** @description 0..100 */
+      processing_progress: number;
+      processing_error: string | null;
+      /** @description When the state last changed (ISO 8601) */
+      updated_at: string;
+      /** @description The transcode job, null if Redis has none */
+      job: components['schemas']['AdminProcessingJobDto'] | null;
+    };
+    AdminProcessingCountsDto: {
+      queued: number;
+      processing: number;
+      failed: number;
+    };
+    AdminProcessingOverviewDto: {
+      /** @description Running first, then queued, then failed; newest change first in each; at most 100 of each */
+      videos: components['schemas']['AdminProcessingItemDto'][];
+      /** @description Every video in each state (not only those listed) */
+      counts: components['schemas']['AdminProcessingCountsDto'];
+    };
+    AdminProcessingFailuresDto: {
+      /** @description Videos whose processing failed */
+      failed: number;
+      /** @description When the latest of them failed (ISO 8601) */
+      latest_failed_at: string | null;
+      /** @description Title of the latest failed video */
+      latest_title: string | null;
     };
   };
   responses: never;
@@ -6476,6 +6542,72 @@ export interface operations {
       };
       /** @description Already processed, still processing, or nothing to process */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ProcessingController_overview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProcessingOverviewDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ProcessingController_failures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProcessingFailuresDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
         headers: {
           [name: string]: unknown;
         };

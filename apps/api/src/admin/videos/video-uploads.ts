@@ -56,6 +56,14 @@ export class VideoUploads {
     refuseUnknownFields(form.fields, []);
     const file = form.files.get('file');
     if (!file) throw new BadRequestException({ message: 'Please, choose a video file (form field "file")' });
+    return this.accept(file, userId);
+  }
+
+  /**
+   * A received file (multipart spool or finished resumable upload, still a local file the caller
+   * removes): checked as a video and copied to storage with its record.
+   */
+  async accept(file: { path: string; size: number }, userId: number): Promise<AdminUploadAnswerDto> {
     const probe = await probeMedia(file.path, 'video', { timeoutMs: 120_000 })
       // A header that parses is not enough: a file cut short in transfer still announces its
       // full length. Reading the last seconds' packets (no decoding) costs about one ffprobe start.

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import type { JobSummary } from '../../queue/queue.service.js';
 import { AdminVideoSummaryDto } from '../common/video-summary.dto.js';
 
 export class AdminVideoListDto {
@@ -67,6 +68,19 @@ export class AdminProcessingJobDto {
 
   @ApiProperty({ type: String, nullable: true })
   failed_reason: string | null;
+}
+
+/** A transcode job as the queue reports it, in the answers' shape. */
+export function toProcessingJobDto(job: JobSummary | null): AdminProcessingJobDto | null {
+  return (
+    job && {
+      id: job.id,
+      state: job.state,
+      progress: job.progress,
+      attempts_made: job.attemptsMade,
+      failed_reason: job.failedReason,
+    }
+  );
 }
 
 /** A video for its edit page: the list summary (without artists and composers) and its details. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminCommonModule } from '../common/admin-common.module.js';
+import { ResumableUploads } from './resumable-uploads.js';
 import { VideoUploads } from './video-uploads.js';
 import { VideosController } from './videos.controller.js';
 import { VideosRepository } from './videos.repository.js';
@@ -8,6 +9,6 @@ import { VideosService } from './videos.service.js';
 @Module({
   imports: [AdminCommonModule],
   controllers: [VideosController],
-  providers: [VideosService, VideosRepository, VideoUploads],
+  providers: [VideosService, VideosRepository, VideoUploads, ResumableUploads],
 })
 export class AdminVideosModule {}

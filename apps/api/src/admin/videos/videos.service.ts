@@ -14,7 +14,13 @@ import { offsetOf } from '../../common/params.js';
 import { StoredFiles } from '../common/stored-files.js';
 import { orderTracks, parseNewVideo, parseVideoFields, type TrackInput, type VideoFields } from './video-form.js';
 import { VideoUploads } from './video-uploads.js';
-import type { AdminUploadAnswerDto, AdminVideoInfoDto, AdminVideoLengthDto, AdminVideoListDto } from './videos.dto.js';
+import {
+  toProcessingJobDto,
+  type AdminUploadAnswerDto,
+  type AdminVideoInfoDto,
+  type AdminVideoLengthDto,
+  type AdminVideoListDto,
+} from './videos.dto.js';
 import { VideosRepository, type LinkName, type VideoQuery } from './videos.repository.js';
 
 const NOT_FOUND = { message: 'Video not found' };
@@ -224,16 +230,7 @@ export class VideosService {
 
   private async jobOf(id: number): Promise<AdminVideoInfoDto['job']> {
     try {
-      const job = await this.queues.summary(JobName.VideoTranscode, { videoId: id });
-      return (
-        job && {
-          id: job.id,
-          state: job.state,
-          progress: job.progress,
-          attempts_made: job.attemptsMade,
-          failed_reason: job.failedReason,
-        }
-      );
+      return toProcessingJobDto(await this.queues.summary(JobName.VideoTranscode, { videoId: id }));
     } catch (error) {
       // Redis down: the answer still shows the state Postgres holds.
       this.logger.warn(`queue not reachable: ${(error as Error).message}`);

@@ -6,6 +6,9 @@ export const adminKeys = {
   all: ['admin'] as const,
   videos: ['admin', 'videos'] as const,
   video: (id: number) => ['admin', 'video', id] as const,
+  /** Under `videos`: a retry or any video change refreshes the processing page and its badge. */
+  processing: ['admin', 'videos', 'processing'] as const,
+  processingFailures: ['admin', 'videos', 'processing', 'failures'] as const,
   lookups: ['admin', 'lookups'] as const,
   playlists: ['admin', 'playlists'] as const,
   playlist: (id: number) => ['admin', 'playlist', id] as const,

@@ -4,9 +4,15 @@ import { fakeJwt, mockFetch } from '@/testing/fetch-mock';
 import { renderRoute } from '@/testing/render';
 import { AdminLayout } from './AdminLayout';
 
-function signedInAs(user: object) {
+const NO_FAILURES = { failed: 0, latest_failed_at: null, latest_title: null };
+
+function signedInAs(user: object, failures: object = NO_FAILURES) {
   localStorage.setItem('access', fakeJwt());
-  mockFetch({ 'POST /cuviewTV/auth/jwt/verify/': { json: {} }, 'GET /cuviewTV/auth/users/me/': { json: user } });
+  mockFetch({
+    'POST /cuviewTV/auth/jwt/verify/': { json: {} },
+    'GET /cuviewTV/auth/users/me/': { json: user },
+    'GET /cuviewTV/get_processing_failures/': { json: failures },
+  });
 }
 
 describe('admin layout guard', { timeout: 60_000 }, () => {
@@ -42,8 +48,21 @@ describe('admin layout guard', { timeout: 60_000 }, () => {
       'PLAYLISTS',
       'THEMES',
       'CATEGORIES',
+      'PROCESSING',
     ]);
     expect(screen.getByRole('link', { name: 'PLAYLISTS' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'cuview TV player' })).toHaveAttribute('href', '/home?g=4&p=10&v=827');
+  });
+
+  it('counts failed processing beside PROCESSING and announces a failure newer than the last one seen', async () => {
+    localStorage.setItem('cuview.processing.seenFailure', '2026-11-26T03:00:00.000Z');
+    signedInAs(
+      { id: 3, first_name: 'Ann', is_staff: true },
+      { failed: 2, latest_failed_at: '2026-11-26T04:00:00.000Z', latest_title: 'Concert in Oslo' },
+    );
+    renderRoute(<AdminLayout />, { route: '/adminVideos', path: '/adminVideos' });
+    expect(await screen.findByLabelText('2 failed')).toHaveTextContent('2');
+    expect(await screen.findByText('Processing failed: Concert in Oslo')).toBeInTheDocument();
+    expect(localStorage.getItem('cuview.processing.seenFailure')).toBe('2026-11-26T04:00:00.000Z');
   });
 });

@@ -5,6 +5,7 @@ import { rememberPath, useUser } from '@/lib/auth';
 import { DEFAULTS } from '@/lib/constants';
 import { playerHref } from '@/lib/links';
 import { readPlayTarget } from '@/lib/storage';
+import { useProcessingFailures } from '../api/processing/get-processing-failures';
 import { UnsavedChangesProvider } from '../unsaved-changes';
 
 export const NO_PERMISSION_MESSAGE = "You don't have permission for this Action";
@@ -15,6 +16,7 @@ const MENU = [
   { label: 'PLAYLISTS', to: '/adminPlaylists', match: ['/adminPlaylists', '/addPlaylist', '/editPlaylist'] },
   { label: 'THEMES', to: '/themes', match: ['/themes', '/editTheme'] },
   { label: 'CATEGORIES', to: '/categories', match: ['/categories', '/editCategory'] },
+  { label: 'PROCESSING', to: '/processing', match: ['/processing'] },
 ] as const;
 
 /**
@@ -39,6 +41,13 @@ export function AdminLayout() {
     );
   }
 
+  return <StaffLayout />;
+}
+
+/** The console itself, for staff: the menu (with the failed-processing badge) and the screen. */
+function StaffLayout() {
+  const location = useLocation();
+  const failed = useProcessingFailures();
   // The logo leads to the public player with the stored ids (defaults 827 / 10 / 4).
   const home = playerHref(readPlayTarget(DEFAULTS.adminHome));
   return (
@@ -60,6 +69,11 @@ export function AdminLayout() {
                       aria-current={active ? 'page' : undefined}
                     >
                       {item.label}
+                      {item.to === '/processing' && failed > 0 && (
+                        <span className="admin__badge" aria-label={`${failed} failed`}>
+                          {failed}
+                        </span>
+                      )}
                     </Link>
                   </li>
                 );

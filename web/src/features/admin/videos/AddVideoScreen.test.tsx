@@ -4,7 +4,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDuration } from '@/lib/format';
 import { landedAt } from '@/testing/render';
 import { MSG } from '../messages';
-import { apiMock, fakeFile, FakeXhr, installFakeXhr, renderScreen, type Route } from '../test-utils';
+import {
+  acceptTusUpload,
+  apiMock,
+  fakeFile,
+  FakeXhr,
+  installFakeXhr,
+  nextXhr,
+  renderScreen,
+  type Route,
+} from '../test-utils';
 import { AddVideoScreen } from './AddVideoScreen';
 
 const ALBUM = {
@@ -56,8 +65,9 @@ async function pick(user: UserEvent, dropdown: string, item: string) {
 }
 
 async function chooseVideo(user: UserEvent) {
+  const sent = FakeXhr.all.length;
   await user.upload(screen.getByLabelText('Video file'), fakeFile('clip.mp4', 'video/mp4', 1000));
-  return FakeXhr.last!;
+  return act(() => acceptTusUpload(sent));
 }
 
 /** Runs the four wizard steps for `trackTitle`; leaves the wizard on step 4. */
@@ -146,10 +156,20 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     renderAdd();
     const user = userEvent.setup({ delay: null });
     const xhr = await chooseVideo(user);
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/cuviewTV/upload_video/');
+    const create = FakeXhr.all[0]!;
+    expect([create.method, create.url, create.headers['Upload-Length']]).toEqual([
+      'POST',
+      '/cuviewTV/upload_video_resumable/',
+      '1000',
+    ]);
+    expect(create.headers.Authorization).toMatch(/^JWT /);
+    expect([xhr.method, xhr.url, xhr.headers['Upload-Offset']]).toEqual([
+      'PATCH',
+      '/cuviewTV/upload_video_resumable/0123456789abcdef0123456789abcdef',
+      '0',
+    ]);
     expect(xhr.headers.Authorization).toMatch(/^JWT /);
-    expect((xhr.body!.get('file') as File).name).toBe('clip.mp4');
+    expect((xhr.body as Blob).size).toBe(1000);
 
     const bar = screen.getByRole('progressbar', { name: 'Upload' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
@@ -161,6 +181,24 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     expect(await screen.findByText(`Uploaded · ${formatDuration(125)}`, { exact: false })).toBeInTheDocument();
   });
 
+  it('resumes from the last byte the server stored when the connection drops', async () => {
+    lookups();
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    const patch = await chooseVideo(user);
+    act(() => patch.progress(400, 1000));
+    expect(screen.getByText('Uploading… 40 %', { exact: false })).toBeInTheDocument();
+    // The connection drops: the client asks where the server stands and sends the rest.
+    act(() => patch.onerror?.());
+    const head = await nextXhr(FakeXhr.all.indexOf(patch) + 1);
+    expect(head.method).toBe('HEAD');
+    act(() => head.respond(200, undefined, { 'Upload-Offset': '400', 'Upload-Length': '1000' }));
+    const rest = await nextXhr(FakeXhr.all.indexOf(head) + 1);
+    expect([rest.method, rest.headers['Upload-Offset'], (rest.body as Blob).size]).toEqual(['PATCH', '400', 600]);
+    await act(async () => rest.respond(200, { file_original_path_linux: 'originals/abc.mp4', duration: 125 }));
+    expect(await screen.findByText(`Uploaded · ${formatDuration(125)}`, { exact: false })).toBeInTheDocument();
+  });
+
   it('says Video Upload Failed with the reason, and can try again', async () => {
     lookups();
     renderAdd();
@@ -169,8 +207,9 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     await act(async () => xhr.respond(415, { message: 'This file is not a video' }));
     expect(await screen.findByText(MSG.videoUploadFailed)).toBeInTheDocument();
     expect(screen.getByText('This file is not a video')).toBeInTheDocument();
+    const sent = FakeXhr.all.length;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(FakeXhr.all).toHaveLength(2);
+    await waitFor(() => expect(FakeXhr.all.length).toBeGreaterThan(sent));
     expect(screen.getByRole('progressbar', { name: 'Upload' })).toBeInTheDocument();
   });
 

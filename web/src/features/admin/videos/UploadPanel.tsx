@@ -6,8 +6,9 @@ import { ProgressBar } from '../components/ProgressBar';
 import { MSG } from '../messages';
 
 /**
- * The add form's video panel (spec §4): choose a file, watch the upload's real progress,
- * then "Uploaded" once the API answers with the original's path and measured duration. The
+ * The add form's video panel (spec §4): choose a file, watch the upload's real progress (with
+ * its speed and the time left; a file whose upload was cut off earlier resumes where it
+ * stopped), then "Uploaded" once the API answers with the original's path and measured duration. The
  * chosen file plays locally at once, so tracks can be cut while it uploads.
  */
 export function UploadPanel({
@@ -58,7 +59,7 @@ export function UploadPanel({
           <p className="panel__file">{state.file.name}</p>
           <ProgressBar label="Upload" value={state.progress * 100} />
           <p className="muted" role="status">
-            Uploading…
+            {uploadStatus(state)}
           </p>
           <button type="button" className="button button--ghost button--small" onClick={onCancel}>
             Cancel upload
@@ -95,4 +96,19 @@ export function UploadPanel({
       )}
     </section>
   );
+}
+
+type Uploading = Extract<UploadState, { phase: 'uploading' }>;
+
+/** "Resuming… 41 % · 12.5 MB/s · 1:20 left": the speed and time left once measured. */
+export function uploadStatus(state: Uploading): string {
+  const parts = [`${state.resumed ? 'Resuming' : 'Uploading'}… ${Math.floor(state.progress * 100)} %`];
+  if (state.bytesPerSecond !== null) parts.push(`${formatSpeed(state.bytesPerSecond)}`);
+  if (state.secondsLeft !== null) parts.push(`${formatDuration(state.secondsLeft)} left`);
+  return parts.join(' · ');
+}
+
+function formatSpeed(bytesPerSecond: number): string {
+  const mb = bytesPerSecond / 1_000_000;
+  return mb >= 1 ? `${mb.toFixed(1)} MB/s` : `${Math.max(1, Math.round(bytesPerSecond / 1000))} kB/s`;
 }
