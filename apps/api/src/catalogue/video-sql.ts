@@ -109,13 +109,22 @@ export interface SqlQuery {
 /**
  * One page of videos plus the number of matches, in one statement. `matched` is a SELECT of
  * `id` and a sort key `k` over visible videos; pages are ordered by k, then newest first.
- * A page past the end answers no videos and the true total.
+ * A page past the end answers no videos and the true total. `bounded` instead supplies common
+ * table expressions that define `matched` themselves, and an SQL boolean answered as
+ * `estimated` (the total is a lower bound).
  */
-export function videoPageQuery(matched: string, values: unknown[], page: number, pageSize: number): SqlQuery {
+export function videoPageQuery(
+  matched: string | null,
+  values: unknown[],
+  page: number,
+  pageSize: number,
+  bounded?: { ctes: string; estimated: string },
+): SqlQuery {
   const n = values.length;
+  const ctes = bounded ? bounded.ctes : `WITH matched AS MATERIALIZED (${matched})`;
   return {
-    text: `WITH matched AS MATERIALIZED (${matched})
-SELECT (SELECT count(*)::int FROM matched) AS total,
+    text: `${ctes}
+SELECT (SELECT count(*)::int FROM matched) AS total, ${bounded ? bounded.estimated : 'false'} AS estimated,
   COALESCE((
     SELECT json_agg(${VIDEO_JSON} ORDER BY p.k DESC, p.id DESC)
     FROM (SELECT id, k FROM matched ORDER BY k DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}) p

@@ -29,10 +29,16 @@ import { ImagesService } from './images.service.js';
 
 const KINDS = new Set<string>(Object.values(ImageKind));
 /**
- * The address names an object, not a stored file: replacing a thumbnail changes the image at
- * the same address. So browsers and CDNs keep it but ask again each time (a 304 on its ETag).
+ * The unversioned address names an object, not a stored file: replacing a thumbnail changes
+ * the image at the same address. So browsers and CDNs keep it but ask again each time (a 304
+ * on its ETag).
  */
 const CACHE = 'public, no-cache';
+/**
+ * A versioned address (`…/{size}/{version}/`, DESIGN.md §10) names one stored picture at one
+ * size: a replaced picture gets a new version, so browsers and CDNs keep it for a year.
+ */
+const VERSIONED_CACHE = 'public, max-age=31536000, immutable';
 /** A signed address names one item for a while: the staff's browser keeps it, no CDN does. */
 const STAFF_CACHE = 'private, no-cache';
 
@@ -95,6 +101,21 @@ export class ImagesController {
   }
 
   @ImageRoute(
+    'image/:kind/:id/:size/:version',
+    'The same image at a versioned address (the version of the picture it names), kept by caches for a year',
+    'No such object, it has no image, or its access is off (show the default cover)',
+  )
+  @ApiParam({ name: 'version', description: 'ImagesService.version of the stored picture' })
+  getVersionedImage(
+    @WantedImage() wanted: ImageRequest,
+    @Param('version') version: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile | undefined> {
+    if (!/^[\w-]{1,64}$/.test(version)) throw new BadRequestException({ message: 'version is not an image version' });
+    return this.send(wanted, false, reply, version);
+  }
+
+  @ImageRoute(
     `image/${SIGNED}/:expires/:signature/:kind/:id/:size`,
     'The image of any item, its access on or off, through a signed staff address',
     'No such object or it has no image',
@@ -112,12 +133,23 @@ export class ImagesController {
     return this.send(wanted, true, reply);
   }
 
-  /** Staff images (signed) are kept by no shared cache; any image is the same until its ETag changes. */
-  private async send(wanted: ImageRequest, staff: boolean, reply: FastifyReply): Promise<StreamableFile | undefined> {
+  /**
+   * Staff images (signed) are kept by no shared cache; an unversioned image is the same until
+   * its ETag changes. A versioned one is kept for a year only when the address names what is
+   * served for good: the current picture (an old version gets today's picture, revalidated)
+   * at its resized size (the original stands in only until the resize job has run).
+   */
+  private async send(
+    wanted: ImageRequest,
+    staff: boolean,
+    reply: FastifyReply,
+    version?: string,
+  ): Promise<StreamableFile | undefined> {
     const found = await this.images.locate(wanted.kind, wanted.id, wanted.size, wanted.acceptsWebp, staff);
+    const immutable = version !== undefined && version === found.version && found.resized;
     void reply
       .header('ETag', found.info.etag)
-      .header('Cache-Control', staff ? STAFF_CACHE : CACHE)
+      .header('Cache-Control', staff ? STAFF_CACHE : immutable ? VERSIONED_CACHE : CACHE)
       .header('Vary', 'Accept');
     if (etagMatches(wanted.ifNoneMatch, found.info.etag)) {
       void reply.status(304);

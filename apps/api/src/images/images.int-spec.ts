@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { Status } from '@app/contracts';
 import { startTestApi, TestFactories, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
+import { ImagesService } from './images.service.js';
 
 describe('image service', () => {
   let api: TestApi;
@@ -79,6 +80,37 @@ describe('image service', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
     expect(Buffer.from(await after.arrayBuffer())).toEqual(await png);
+  });
+
+  /** DESIGN.md §10: a versioned address names one stored picture, so caches keep it for a year. */
+  it('lets caches keep a versioned address for a year, and only while it names the current resized picture', async () => {
+    const video = await f.video({ thumbnailKey: 'images/2025/01/thumb.png' });
+    const version = ImagesService.version('images/2025/01/thumb.png');
+    const kept = await image(`video/${video.id}/300/${version}/`, { accept: 'image/webp' });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(kept.headers.get('vary')).toMatch(/Accept/);
+    expect(Buffer.from(await kept.arrayBuffer())).toEqual(await webp);
+    // The unversioned address of the same picture is still revalidated each time.
+    expect((await image(`video/${video.id}/300/`)).headers.get('cache-control')).toBe('public, no-cache');
+    // Replaced: the old version answers today's picture, but no cache may keep it.
+    await f.sql('UPDATE videos SET thumbnail_key = $1 WHERE id = $2', ['images/2025/01/plain.jpg', video.id]);
+    const stale = await image(`video/${video.id}/300/${version}/`, { accept: 'image/jpeg' });
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('cache-control')).toBe('public, no-cache');
+    expect(Buffer.from(await stale.arrayBuffer())).toEqual(await jpeg);
+    // The original standing in until the resize job has run is not kept either.
+    const fresh = ImagesService.version('images/2025/01/plain.jpg');
+    const original = await image(`video/${video.id}/300/${fresh}/`);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('cache-control')).toBe('public, no-cache');
+    await original.arrayBuffer();
+    // Hidden: 404 at every public address, versioned or not.
+    await f.sql('UPDATE videos SET status = $1 WHERE id = $2', [Status.Off, video.id]);
+    const hidden = await image(`video/${video.id}/300/${fresh}/`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get('cache-control') ?? '').not.toMatch(/immutable|max-age=31536000/);
+    expect((await image(`video/${video.id}/300/not%20a%20version/`)).status).toBe(400);
   });
 
   it('serves a plain raster original until its sizes exist, never an SVG', async () => {

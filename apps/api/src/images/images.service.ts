@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { ImageKind, ImageSize } from '@app/contracts';
 import type { StorageDriver, StoredObject, StoredObjectInfo } from '@app/media';
@@ -12,6 +13,10 @@ const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp']);
 export interface ImageToSend {
   key: string;
   info: StoredObjectInfo;
+  /** The version of the stored picture (ImagesService.version of its key). */
+  version: string;
+  /** A resized variant, which never changes; false while the original stands in for it. */
+  resized: boolean;
 }
 
 /**
@@ -26,6 +31,14 @@ export class ImagesService {
     @InjectStorage() private readonly store: StorageDriver,
     private readonly signer: MediaSigner,
   ) {}
+
+  /**
+   * The version part of an image's versioned address: the stored picture's key (a new upload
+   * is stored under a new key) hashed, so the address says nothing of the storage layout.
+   */
+  static version(imageKey: string): string {
+    return createHash('sha256').update(imageKey).digest('base64url').slice(0, 12);
+  }
 
   /** A signed staff address (MediaSigner) must name this item and not have expired. */
   checkSigned(kind: ImageKind, id: number, expires: string, signature: string): void {
@@ -44,13 +57,14 @@ export class ImagesService {
     const key = await this.images.findImageKey(kind, id, staff);
     if (!key) throw new NotFoundException({ message: NO_IMAGE });
     const candidates = acceptsWebp ? [`${key}.${size}.webp`, `${key}.${size}.jpg`] : [`${key}.${size}.jpg`];
+    const version = ImagesService.version(key);
     for (const candidate of candidates) {
       const info = await this.store.stat(candidate);
-      if (info) return { key: candidate, info };
+      if (info) return { key: candidate, info, version, resized: true };
     }
     const original = await this.store.stat(key);
     if (original && RASTER.has(original.contentType) && (acceptsWebp || original.contentType !== 'image/webp')) {
-      return { key, info: original };
+      return { key, info: original, version, resized: false };
     }
     throw new NotFoundException({ message: NO_IMAGE });
   }

@@ -121,49 +121,81 @@ const PERSON_RANK_OFFSET = 0.5;
 const DESCRIPTION_RANK = 0.3;
 
 /**
- * Full-text search (DESIGN.md §4): visible videos whose title, artists, composers or
- * description match the normalised text, each with its best sort key `k`. Titles and names
- * match as textMatches says (substring or close spelling, through the trigram indexes of
- * title_norm and of cuview_norm(title) of members and composers); a description matches when
- * it holds every word (IDX_videos_description_fts). Each source reads its own index, so no
- * branch scans the videos table.
+ * How many matches of each source a search ranks (DESIGN.md §4). Below it a search is exact:
+ * every match is ranked and counted. A common word matches thousands of titles and
+ * descriptions at a million videos, and ranking them all costs seconds; so each source hands
+ * over at most this many (plus one, which tells that it had more), and the answer says its
+ * total is a lower bound (`videoLengthEstimated`). The best title matches, the exact title and
+ * titles starting with the text, come from an index in title order (IDX_videos_title_norm_prefix)
+ * so that they are never among those left out.
  */
-function fullTextVideos(q: string, values: unknown[]): string {
-  const byTitle = `SELECT v.id, ${textRank('v.title_norm', q, values)} AS k
-    FROM videos v WHERE v.status = ${VISIBLE} AND ${textMatches('v.title_norm', q, values)}`;
+export const SEARCH_CANDIDATES = 1000;
+/** The dropdown shows ten: a smaller bounded set is enough. */
+const SUGGESTION_CANDIDATES = 200;
+
+/**
+ * Full-text search (DESIGN.md §4): visible videos whose title, artists, composers or
+ * description match the normalised text, each with its sort key `k` and the source `src` it
+ * came from (a video may come from several). Titles and names match as textMatches says
+ * (substring or close spelling, through the trigram indexes of title_norm and of
+ * cuview_norm(title) of members and composers); a description matches when it holds every
+ * word (IDX_videos_description_fts). Each source reads its own index, so no branch scans the
+ * videos table, and hands over at most `cap` + 1 rows (SEARCH_CANDIDATES).
+ */
+function searchHits(q: string, values: unknown[], cap: number): string {
+  const limit = `LIMIT ${cap + 1}`;
+  const byTitlePrefix = `SELECT v.id, ${textRank('v.title_norm', q, values)} AS k, 0 AS src
+    FROM videos v WHERE v.status = ${VISIBLE} AND v.title_norm LIKE ${bind(values, `${likeEscape(q)}%`)}
+    ORDER BY v.title_norm ${limit}`;
+  const byTitle = `SELECT v.id, ${textRank('v.title_norm', q, values)} AS k, 1 AS src
+    FROM videos v WHERE v.status = ${VISIBLE} AND ${textMatches('v.title_norm', q, values)} ${limit}`;
   // The rank of a name is worked out once per matching person (OFFSET 0 keeps Postgres from
   // folding the subquery into the join and ranking again for each of their videos: 1.5 s
   // instead of 0.1 s for a common word on the bench catalogue). Hidden videos, normally a few,
   // are taken out by an anti-join on IDX_videos_hidden_id.
   const byPeople = PEOPLE.map(
-    ({ table, link, column }) => `SELECT vt.video_id AS id, p.k
+    ({ table, link, column }, i) => `SELECT vt.video_id AS id, p.k, ${2 + i} AS src
     FROM (
       SELECT p.id, ${textRank('cuview_norm(p.title)', q, values)} - ${PERSON_RANK_OFFSET} AS k
-      FROM ${table} p WHERE ${textMatches('cuview_norm(p.title)', q, values)} OFFSET 0) p
+      FROM ${table} p WHERE ${textMatches('cuview_norm(p.title)', q, values)} ORDER BY k DESC ${limit} OFFSET 0) p
     JOIN ${link} l ON l.${column} = p.id
     JOIN video_tracks vt ON vt.album_track_id = l.album_track_id
-    WHERE NOT EXISTS (SELECT 1 FROM videos h WHERE h.id = vt.video_id AND h.status <> ${VISIBLE})`,
+    WHERE NOT EXISTS (SELECT 1 FROM videos h WHERE h.id = vt.video_id AND h.status <> ${VISIBLE})
+    ${limit}`,
   );
-  const byDescription = `SELECT v.id, ${DESCRIPTION_RANK}::float8 AS k
-    FROM videos v WHERE v.status = ${VISIBLE} AND ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple'::regconfig, ${bind(values, q)})`;
-  return `SELECT s.id, max(s.k) AS k FROM (
-    ${[byTitle, ...byPeople, byDescription].join('\n    UNION ALL\n    ')}
-  ) s GROUP BY s.id`;
+  const byDescription = `SELECT v.id, ${DESCRIPTION_RANK}::float8 AS k, 4 AS src
+    FROM videos v WHERE v.status = ${VISIBLE} AND ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple'::regconfig, ${bind(values, q)})
+    ${limit}`;
+  return [byTitlePrefix, byTitle, ...byPeople, byDescription]
+    .map((branch) => `(${branch})`)
+    .join('\n    UNION ALL\n    ');
+}
+
+/** The search's common table expressions: `hits` (searchHits) and `matched` (each video once, its best key). */
+function searchCtes(q: string, values: unknown[], cap: number): string {
+  return `WITH hits AS MATERIALIZED (${searchHits(q, values, cap)}),
+  matched AS MATERIALIZED (SELECT id, max(k) AS k FROM hits GROUP BY id)`;
 }
 
 /** The best ten matches' titles, for the suggestions dropdown. */
 export function searchSuggestionsQuery(q: string): SqlQuery {
   const values: unknown[] = [];
   return {
-    text: `SELECT v.id, v.title FROM (${fullTextVideos(q, values)}) m JOIN videos v ON v.id = m.id
+    text: `${searchCtes(q, values, SUGGESTION_CANDIDATES)}
+      SELECT v.id, v.title FROM matched m JOIN videos v ON v.id = m.id
       ORDER BY m.k DESC, v.title, v.id LIMIT ${SUGGESTIONS}`,
     values,
   };
 }
 
+/** A page of matches, best first, with their number and whether a source had more than it handed over. */
 export function searchResultsQuery(q: string, page: number): SqlQuery {
   const values: unknown[] = [];
-  return videoPageQuery(fullTextVideos(q, values), values, page, PAGE_SIZE.viewer);
+  const ctes = searchCtes(q, values, SEARCH_CANDIDATES);
+  return videoPageQuery(null, values, page, PAGE_SIZE.viewer, {
+    ctes,
+    estimated: `EXISTS (SELECT 1 FROM hits GROUP BY src HAVING count(*) > ${SEARCH_CANDIDATES})`,
+  });
 }
 
 export function filterResultsQuery(selection: FilterSelection, page: number): SqlQuery {

@@ -4,6 +4,7 @@ import { FilterKind, Status } from '@app/contracts';
 import type { User, Video } from '@app/db';
 import { startTestApi, TestFactories, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
+import { SEARCH_CANDIDATES } from './search-sql.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -354,6 +355,48 @@ describe('search and filters', () => {
       expect(suggestions.map((s: Json) => s.title)).toEqual(
         expect.arrayContaining(['Harbour Lights', 'Night Ferry (live)']),
       );
+    });
+  });
+
+  /** Issue 18: a very common text ranks a bounded set of matches and says its total is a lower bound. */
+  describe('bounded search', () => {
+    let exact: Video;
+
+    beforeAll(async () => {
+      // The exact title first (the oldest), then more matches than a source hands over.
+      exact = await f.video({ title: 'Quokka' });
+      await f.sql(
+        `INSERT INTO videos (title, description, status, duration, processing_state)
+         SELECT 'Quokka Parade ' || i, 'quokka', 1, 60, 'ready' FROM generate_series(1, $1) i`,
+        [SEARCH_CANDIDATES + 100],
+      );
+    });
+
+    it('keeps the exact title first and labels the total as a lower bound', async () => {
+      const [status, page] = await post('get_search_results/quokka/1/');
+      expect(status).toBe(200);
+      expect(page.videos[0].id).toBe(exact.id);
+      expect(page.videos).toHaveLength(20);
+      expect(page.videoLengthEstimated).toBe(true);
+      expect(page.videoLength).toBeGreaterThan(SEARCH_CANDIDATES);
+      const [, suggestions] = await post('get_search_suggestions/quokka/');
+      expect(suggestions[0]).toEqual({ id: exact.id, title: 'Quokka' });
+      expect(suggestions).toHaveLength(10);
+    });
+
+    it('pages through the bounded set without repeating a video', async () => {
+      const seen = new Set<number>();
+      for (let page = 1; page <= 3; page++) {
+        const [, answer] = await post(`get_search_results/quokka%20parade/${page}/`);
+        for (const video of answer.videos) seen.add(video.id);
+      }
+      expect(seen.size).toBe(60);
+    });
+
+    it('answers an exact total, unlabelled, below the bound', async () => {
+      const [, page] = await post('get_search_results/spider%20man/1/');
+      expect(page.videoLengthEstimated).toBeUndefined();
+      expect(page.videoLength).toBe(1);
     });
   });
 });

@@ -14,6 +14,8 @@ import {
 export interface VideoPageRow {
   total: number;
   videos: VideoJson[];
+  /** The total is a lower bound (a bounded search, SEARCH_CANDIDATES); absent for filters. */
+  estimated?: boolean;
 }
 
 /** Search and filter reads (DESIGN.md §4); the one place a search engine could replace Postgres. */

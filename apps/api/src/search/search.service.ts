@@ -61,6 +61,11 @@ export class SearchService {
   }
 
   private toPage(row: VideoPageRow): VideoPageDto {
-    return { videos: row.videos.map((video) => toVideoDto(video, this.urls)), videoLength: row.total };
+    const page: VideoPageDto = {
+      videos: row.videos.map((video) => toVideoDto(video, this.urls)),
+      videoLength: row.total,
+    };
+    if (row.estimated) page.videoLengthEstimated = true;
+    return page;
   }
 }

@@ -20,6 +20,7 @@ import { AlbumTrack } from './album.entity.js';
 @Index('IDX_videos_title_norm_trgm', { synchronize: false })
 @Index('IDX_videos_hidden_id', { synchronize: false })
 @Index('IDX_videos_description_fts', { synchronize: false })
+@Index('IDX_videos_title_norm_prefix', { synchronize: false })
 export class Video {
   @PrimaryGeneratedColumn()
   id: number;

@@ -716,6 +716,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/image/{kind}/{id}/{size}/{version}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The same image at a versioned address (the version of the picture it names), kept by caches for a year */
+    get: operations['ImagesController_getVersionedImage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/image/s/{expires}/{signature}/{kind}/{id}/{size}': {
     parameters: {
       query?: never;
@@ -2049,6 +2066,11 @@ export interface components {
        * @example 134
        */
       videoLength: number;
+      /**
+       * @description Present (true) when videoLength is a lower bound: a search for a very common text ranks a bounded set of matches (its pages hold the best of them)
+       * @enum {boolean}
+       */
+      videoLengthEstimated?: true;
     };
     GroupDto: {
       /** @example 4 */
@@ -4183,6 +4205,55 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
+        id: number;
+        size: 300 | 600;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image (WebP when accepted, else JPEG); revalidated by ETag */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+          'image/jpeg': string;
+          'image/png': string;
+        };
+      };
+      /** @description Not modified (If-None-Match) */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unknown kind or size, or a bad id */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such object, it has no image, or its access is off (show the default cover) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ImagesController_getVersionedImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description ImagesService.version of the stored picture */
+        version: string;
         kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
         id: number;
         size: 300 | 600;

@@ -92,6 +92,13 @@ export class VideoPageDto {
 
   @ApiProperty({ example: 134, description: 'Number of matching videos over all pages' })
   videoLength: number;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'Present (true) when videoLength is a lower bound: a search for a very common text ranks a bounded set of matches (its pages hold the best of them)',
+  })
+  videoLengthEstimated?: true;
 }
 
 export class VideoLengthDto {

@@ -1,0 +1,436 @@
+/**
+ * npm run bench:api -- --scale — search and browse as the catalogue grows: 10,000, 100,000 and
+ * 1,000,000 videos (playlists, people, albums and tags in proportion, bench/api/generate.ts),
+ * each in a database of its own (cuview_bench_scale_<n>, reused while its schema and size
+ * match; --fresh rebuilds). Against each, the api runs with its catalogue cache off
+ * (CATALOGUE_CACHE_MB=0) and a long-tail mix where every search, suggestion and filter
+ * combination is distinct, 32 connections, one endpoint kind at a time. Prints p50/p95/req/s
+ * per kind, index sizes and memory, then the curve across sizes against the goals.
+ *
+ *   BENCH_SCALE_SIZES=10000,100000   other sizes (default 10000,100000,1000000)
+ *   BENCH_API_SECONDS=20             longer runs (default 10 s per kind)
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { FilterKind } from '@app/contracts';
+import { createDataSource, dataSourceOptions } from '@app/db';
+import { startApi } from '../support/api-process.js';
+import { generateCatalogue, sizesFor, WORDS } from './generate.js';
+
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = 32;
+/** Distinct requests made per kind: more than a run can send, so none repeats. */
+const DISTINCT = 30_000;
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** p95 goals in ms at 1M; at 100k each is half (the issue's goals). */
+const GOALS_1M: Record<Kind, number> = { search: 50, suggestions: 20, filter: 60, playlist: 15 };
+type Kind = 'search' | 'suggestions' | 'filter' | 'playlist';
+const KINDS: Kind[] = ['search', 'suggestions', 'filter', 'playlist'];
+
+const log = (line: string) => console.log(line);
+
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+interface KindResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  requests: number;
+  distinct: number;
+}
+
+interface SizeResult {
+  videos: number;
+  kinds: Record<Kind, KindResult>;
+  indexMb: number;
+  searchIndexes: { name: string; mb: number }[];
+  databaseMb: number;
+  apiRssMb: number;
+  apiPeakMb: number;
+  postgresPssMb: number;
+  sharedBuffers: string;
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** A database of `videos` videos at the current schema: reused, migrated forward, or generated. */
+export async function ensureScaleCatalogue(videos: number, fresh: boolean): Promise<string> {
+  const name = `cuview_bench_scale_${videos}`;
+  const url = withDatabase(BASE_URL, name);
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  let generate = true;
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
+    if (exists && !fresh) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const [{ n }] = (await client.query('SELECT count(*)::int AS n FROM videos')).rows;
+        const [{ done }] = (
+          await client.query("SELECT count(*)::int AS done FROM pg_tables WHERE tablename = 'bench_generated'")
+        ).rows;
+        generate = n !== videos || done !== 1;
+      } catch {
+        // Half-built: rebuilt below.
+      } finally {
+        await client.end();
+      }
+    }
+    if (generate) {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const t0 = Date.now();
+  // Migrations run either way: on a reused catalogue they build any new index over its rows.
+  const dataSource = createDataSource(url);
+  await dataSource.initialize();
+  const ran = await dataSource.runMigrations({ transaction: 'each' });
+  await dataSource.destroy();
+  if (ran.length && !generate) log(`catalogue ${videos}: migrated forward (${ran.map((m) => m.name).join(', ')})`);
+  if (generate) {
+    log(`catalogue ${videos}: generating ${name}`);
+    await generateCatalogue(url, log, sizesFor(videos));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('CREATE TABLE bench_generated (at timestamptz DEFAULT now())');
+    await client.end();
+    log(`catalogue ${videos}: ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  } else {
+    log(`catalogue ${videos}: reusing ${name} (--fresh to rebuild)`);
+  }
+  return url;
+}
+
+/** A small deterministic generator, so two runs send the same mix. */
+function prng(seed: number) {
+  let s = seed;
+  const next = () => (s = (s * 16807) % 2147483647);
+  return {
+    int: (n: number) => next() % n,
+    pick: <T>(list: readonly T[]): T => list[next() % list.length],
+  };
+}
+
+/** Distinct calls of each kind, drawn from the catalogue. */
+async function longTailMix(url: string): Promise<Record<Kind, Call[]>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const ids = async (sql: string) => (await client.query<{ id: number }>(sql)).rows.map((r) => r.id);
+  try {
+    const r = prng(4242);
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const typo = (w: string) => {
+      const at = 1 + r.int(Math.max(1, w.length - 1));
+      return w.slice(0, at) + letters[r.int(26)] + w.slice(at + 1);
+    };
+    const distinct = (make: () => string, n: number) => {
+      const set = new Set<string>();
+      for (let tries = 0; set.size < n && tries < n * 20; tries++) set.add(make());
+      return [...set];
+    };
+    // Searches: two words, a word and a half-typed one, a word with a typo, three words; some second pages.
+    const searchTexts = distinct(() => {
+      const kind = r.int(10);
+      if (kind < 4) return `${r.pick(WORDS)} ${r.pick(WORDS)}`;
+      if (kind < 7) {
+        const w = r.pick(WORDS);
+        return `${r.pick(WORDS)} ${w.slice(0, 3 + r.int(Math.max(1, w.length - 2)))}`;
+      }
+      if (kind < 9) return `${typo(r.pick(WORDS))} ${r.pick(WORDS)}`;
+      return `${r.pick(WORDS)} ${r.pick(WORDS)} ${r.pick(WORDS)}`;
+    }, DISTINCT);
+    const search = searchTexts.map((q, i) => ({
+      method: 'POST' as const,
+      path: `/cuviewTV/get_search_results/${encodeURIComponent(q)}/${i % 10 === 9 ? 2 : 1}/`,
+    }));
+    // Suggestions: text as it is typed, a letter at a time.
+    const suggestionTexts = distinct(() => {
+      const w = r.pick(WORDS);
+      const typed = w.slice(0, 2 + r.int(Math.max(1, w.length - 1)));
+      return r.int(3) === 0 ? typed : `${r.pick(WORDS)} ${typed}`;
+    }, DISTINCT);
+    const suggestions = suggestionTexts.map((q) => ({
+      method: 'POST' as const,
+      path: `/cuviewTV/get_search_suggestions/${encodeURIComponent(q)}/`,
+    }));
+
+    const genres = await ids('SELECT id FROM genres');
+    const moods = await ids('SELECT id FROM moods');
+    const tags = await ids('SELECT id FROM tags');
+    const activities = await ids('SELECT id FROM activities');
+    const videoGenres = await ids('SELECT id FROM video_genres');
+    const artists = await ids('SELECT member_id AS id FROM album_track_members GROUP BY 1');
+    const composers = await ids('SELECT composer_id AS id FROM album_track_composers GROUP BY 1');
+    const shapes: (() => [number, FilterKind][])[] = [
+      () => [
+        [r.pick(tags), FilterKind.Tag],
+        [r.pick(genres), FilterKind.Genre],
+      ],
+      () => [
+        [r.pick(genres), FilterKind.Genre],
+        [r.pick(moods), FilterKind.Mood],
+        [r.pick(activities), FilterKind.Activity],
+      ],
+      () => [
+        [r.pick(tags), FilterKind.Tag],
+        [r.pick(tags), FilterKind.Tag],
+        [r.pick(activities), FilterKind.Activity],
+      ],
+      () => [[r.pick(artists), FilterKind.Artist]],
+      () => [
+        [r.pick(videoGenres), FilterKind.VideoGenre],
+        [r.pick(genres), FilterKind.Genre],
+        [r.pick(tags), FilterKind.Tag],
+      ],
+      () => [
+        [r.pick(composers), FilterKind.Composer],
+        [r.pick(composers), FilterKind.Composer],
+      ],
+      () => [
+        [r.pick(moods), FilterKind.Mood],
+        [r.pick(tags), FilterKind.Tag],
+      ],
+    ];
+    const filterData = distinct(() => {
+      const entries = shapes[r.int(shapes.length)]();
+      return [...new Set(entries.map(([id, kind]) => `${id}!${kind}`))].sort().join('|');
+    }, DISTINCT);
+    const filter = filterData.map((data, i) => ({
+      method: 'POST' as const,
+      path: `/cuviewTV/get_filter_results/${i % 5 === 4 ? 2 : 1}/`,
+      body: JSON.stringify({ data }),
+    }));
+    const playlists = await ids(`SELECT id FROM playlists WHERE status = 1 ORDER BY random() LIMIT ${DISTINCT}`);
+    const playlist = playlists.map((id) => ({ method: 'GET' as const, path: `/cuviewTV/get_playlist_videos/${id}/` }));
+    return { search, suggestions, filter, playlist };
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Sends calls[from...] in order, each once, for `seconds`; answers the measure and where it stopped. */
+async function load(url: string, calls: Call[], from: number, seconds: number) {
+  let next = from;
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const call = calls[next++ % calls.length];
+              return {
+                ...request,
+                method: call.method,
+                path: call.path,
+                body: call.body,
+                headers: call.body ? { 'content-type': 'application/json' } : {},
+              };
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode !== 200) errors++;
+      latencies.push(responseTime);
+    });
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  errors += result.errors + result.timeouts;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    next,
+    result: {
+      rps: latencies.length / elapsed,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      errors,
+      requests: latencies.length,
+      distinct: Math.min(latencies.length, calls.length),
+    },
+  };
+}
+
+async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** Proportional set size of every postgres process (shared buffers counted once). */
+async function postgresPssMb(): Promise<number> {
+  let kb = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = (await readFile(`/proc/${entry}/comm`, 'utf8')).trim();
+      if (comm !== 'postgres') continue;
+      const rollup = await readFile(`/proc/${entry}/smaps_rollup`, 'utf8');
+      kb += Number(/Pss:\s+(\d+)/.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return kb / 1024;
+}
+
+async function sizes(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [{ total, db, buffers }] = (
+      await client.query(
+        `SELECT (SELECT sum(pg_relation_size(indexrelid)) FROM pg_stat_user_indexes)::float8 / 1048576 AS total,
+                pg_database_size(current_database())::float8 / 1048576 AS db,
+                current_setting('shared_buffers') AS buffers`,
+      )
+    ).rows;
+    const search = (
+      await client.query<{ name: string; mb: number }>(
+        `SELECT indexrelname AS name, pg_relation_size(indexrelid)::float8 / 1048576 AS mb
+         FROM pg_stat_user_indexes WHERE relname = 'videos' AND indexrelname <> 'PK_videos' ORDER BY 2 DESC`,
+      )
+    ).rows;
+    return { indexMb: total, databaseMb: db, sharedBuffers: buffers, searchIndexes: search };
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchSize(videos: number, fresh: boolean): Promise<SizeResult> {
+  const url = await ensureScaleCatalogue(videos, fresh);
+  const mix = await longTailMix(url);
+  const api = await startApi(url, `${videos}`, { CATALOGUE_CACHE_MB: '0' });
+  const kinds = {} as Record<Kind, KindResult>;
+  try {
+    for (const kind of KINDS) {
+      const calls = mix[kind];
+      // The warm-up uses the tail of the list, the measure its head: no measured call was sent before.
+      const warm = await load(api.url, calls.slice(Math.floor(calls.length / 2)), 0, WARMUP_SECONDS);
+      void warm;
+      const { result } = await load(api.url, calls.slice(0, Math.floor(calls.length / 2)), 0, SECONDS);
+      kinds[kind] = result;
+      log(
+        `  ${videos} ${kind.padEnd(11)} ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  ${result.errors} errors`,
+      );
+    }
+    const memory = await memoryOf(api.child.pid!);
+    return {
+      videos,
+      kinds,
+      ...(await sizes(url)),
+      apiRssMb: memory.rss,
+      apiPeakMb: memory.peak,
+      postgresPssMb: await postgresPssMb(),
+    };
+  } finally {
+    api.child.kill('SIGINT');
+    await new Promise((resolve) => api.child.once('exit', resolve));
+  }
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  return [
+    line(header),
+    '|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|',
+    ...rows.map(line),
+  ].join('\n');
+}
+
+export async function runScale(): Promise<void> {
+  const fresh = process.argv.includes('--fresh');
+  log(
+    `scale: ${SIZES.join(', ')} videos; cache off; ${CONNECTIONS} connections; ${SECONDS} s per kind; pool ${(dataSourceOptions('postgres://x/y') as { extra?: { max?: number } }).extra?.max ?? 10}`,
+  );
+  const results: SizeResult[] = [];
+  for (const videos of SIZES) results.push(await benchSize(videos, fresh));
+
+  const goal = (kind: Kind, videos: number) =>
+    videos >= 1_000_000 ? GOALS_1M[kind] : videos >= 100_000 ? GOALS_1M[kind] / 2 : undefined;
+  const rows: string[][] = [];
+  for (const result of results) {
+    for (const kind of KINDS) {
+      const k = result.kinds[kind];
+      const g = goal(kind, result.videos);
+      rows.push([
+        result.videos.toLocaleString('en'),
+        kind,
+        k.rps.toFixed(0),
+        k.p50.toFixed(1),
+        k.p95.toFixed(1),
+        g === undefined ? '' : `< ${g}`,
+        g === undefined ? '' : k.p95 < g && k.errors === 0 ? 'ok' : 'MISS',
+        String(k.errors),
+        String(k.distinct),
+      ]);
+    }
+  }
+  log('\nLong tail, catalogue cache off (every measured request distinct):');
+  log(table(['videos', 'kind', 'req/s', 'p50 ms', 'p95 ms', 'goal p95', '', 'errors', 'distinct'], rows));
+  log('\nIndexes and memory:');
+  log(
+    table(
+      [
+        'videos',
+        'database MB',
+        'all indexes MB',
+        'videos indexes (MB)',
+        'api RSS MB',
+        'api peak MB',
+        'postgres PSS MB',
+        'shared_buffers',
+      ],
+      results.map((r) => [
+        r.videos.toLocaleString('en'),
+        r.databaseMb.toFixed(0),
+        r.indexMb.toFixed(0),
+        r.searchIndexes.map((i) => `${i.name.replace(/^IDX_videos_/, '')} ${i.mb.toFixed(1)}`).join(', '),
+        r.apiRssMb.toFixed(0),
+        r.apiPeakMb.toFixed(0),
+        r.postgresPssMb.toFixed(0),
+        r.sharedBuffers,
+      ]),
+    ),
+  );
+  log('\nCurve, p95 ms per kind:');
+  log(
+    table(
+      ['kind', ...results.map((r) => r.videos.toLocaleString('en'))],
+      KINDS.map((kind) => [kind, ...results.map((r) => r.kinds[kind].p95.toFixed(1))]),
+    ),
+  );
+  log('postgres PSS covers every postgres process on the machine (other databases included).');
+}
