@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { FFMPEG_QUIET, runProcess, type MediaToolOptions } from './process.js';
 import { safeInputArgs } from './safe-input.js';
 import { FfmpegError } from './errors.js';
+import { parseMasterPlaylist } from './hls/master-playlist.js';
 
 /** The index the player reads; the sheets sit beside it. */
 export const STORYBOARD_INDEX = 'storyboard.vtt';
@@ -182,4 +183,49 @@ export async function generateStoryboard(
   let bytes = 0;
   for (const file of files) bytes += (await stat(join(options.outputDir, file))).size;
   return { plan, files, bytes, wallMs: performance.now() - started };
+}
+
+export interface LadderRendition {
+  /** Media playlist path relative to the ladder's root, e.g. `240p/index.m3u8`. */
+  playlist: string;
+  width: number;
+  height: number;
+}
+
+/** The renditions a master playlist lists (RESOLUTION and URI of each variant). */
+export function renditionsOfMaster(text: string): LadderRendition[] {
+  return parseMasterPlaylist(text).variants.flatMap((v) => {
+    const [width, height] = (v.attributes.get('RESOLUTION') ?? '').split('x').map(Number);
+    return width && height ? [{ playlist: v.uri, width, height }] : [];
+  });
+}
+
+/** The smallest rendition: decoding it costs least, and a 160 px frame needs no more. */
+export function lowestRendition<T extends LadderRendition>(renditions: readonly T[]): T {
+  const lowest = [...renditions].sort((a, b) => a.width * a.height - b.width * b.height)[0];
+  if (!lowest) throw new Error('The ladder has no video rendition');
+  return lowest;
+}
+
+/**
+ * A storyboard from a written ladder (a local folder holding at least the lowest rendition):
+ * its lowest rendition is read through the `hls` demuxer, files only.
+ */
+export function storyboardFromLadder(
+  options: MediaToolOptions & {
+    ladderDir: string;
+    renditions: readonly LadderRendition[];
+    durationSeconds: number;
+    outputDir: string;
+  },
+): Promise<StoryboardResult> {
+  const { ladderDir, renditions, ...rest } = options;
+  const lowest = lowestRendition(renditions);
+  return generateStoryboard({
+    ...rest,
+    input: join(ladderDir, lowest.playlist),
+    demuxer: 'hls',
+    width: lowest.width,
+    height: lowest.height,
+  });
 }
