@@ -37,6 +37,8 @@ export interface TranscodeResult {
   durationSeconds: number;
   watermarked: boolean;
   wallMs: number;
+  /** The storyboard's part of wallMs and its size (0 when it failed; bench:media reads them). */
+  storyboard: { key: string | null; ms: number; bytes: number };
 }
 
 /** The storyboard's folder inside a ladder's prefix. */
@@ -165,7 +167,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
       'ladder written',
     );
     this.metrics.transcodeSpeed.observe(probe.durationSeconds / (ladder.wallMs / 1000));
-    const storyboardKey = await this.addStoryboard(ladder, probe.durationSeconds, prefix, tools, context);
+    const storyboard = await this.addStoryboard(ladder, probe.durationSeconds, prefix, tools, context);
     progress.report(PHASE.encoded);
     await putDirectory(this.storage, ladder.outputDir, prefix);
     progress.report(PHASE.uploaded);
@@ -179,7 +181,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
       video.originalKey!,
       masterKey,
       probe.durationSeconds,
-      storyboardKey,
+      storyboard.key,
     );
     if (!switched) {
       // Deleted, or a new file was uploaded while we worked (its own run follows): drop this ladder.
@@ -199,6 +201,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
       durationSeconds: probe.durationSeconds,
       watermarked: Boolean(mark),
       wallMs: Math.round(performance.now() - started),
+      storyboard,
     };
   }
 
@@ -213,7 +216,8 @@ export class VideoTranscodeProcessor implements JobProcessor<
     prefix: string,
     tools: { signal: AbortSignal; log: ReturnType<typeof toMediaLogger> },
     context: JobContext,
-  ): Promise<string | null> {
+  ): Promise<TranscodeResult['storyboard']> {
+    const started = performance.now();
     try {
       const storyboard = await storyboardFromLadder({
         ...tools,
@@ -226,11 +230,12 @@ export class VideoTranscodeProcessor implements JobProcessor<
         { sheets: storyboard.files.length - 1, bytes: storyboard.bytes, ms: Math.round(storyboard.wallMs) },
         'storyboard written',
       );
-      return `${prefix}${STORYBOARD_DIR}/${STORYBOARD_INDEX}`;
+      const key = `${prefix}${STORYBOARD_DIR}/${STORYBOARD_INDEX}`;
+      return { key, ms: Math.round(performance.now() - started), bytes: storyboard.bytes };
     } catch (error) {
       if (isAbort(error, context.signal)) throw error;
       context.log.warn({ err: error }, 'storyboard failed; the video is published without one');
-      return null;
+      return { key: null, ms: Math.round(performance.now() - started), bytes: 0 };
     }
   }
 
