@@ -72,7 +72,6 @@ function decode(bytes: Buffer): string {
     throw new SubtitleError(`Line ${line}: the file is not UTF-8 text (save it as UTF-8 and upload it again)`);
   }
   text = text.replace(/^\uFEFF/, '');
-  // eslint-disable-next-line no-control-regex
   const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(text);
   if (control) {
     const line = text.slice(0, control.index).split('\n').length;
