@@ -3,7 +3,8 @@
  *
  *   BENCH_MEDIA_SECONDS=20 npm run bench:media   shorter clips for a quick look
  *   BENCH_MEDIA_PARTS=copy,first-frame npm run bench:media   only some parts
- *     (ladders, copy, images, storyboard, first-frame; all by default)
+ *     (ladders, copy, images, storyboard, first-frame; all by default; storyboard runs a real
+ *     worker job and needs DATABASE_URL and REDIS_URL)
  *
  * Clips are cached under bench/.cache/media. Figures are wall-clock on a shared machine:
  * CPU seconds (ffmpeg's own user+sys time) are printed beside them because they suffer
