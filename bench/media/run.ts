@@ -3,7 +3,8 @@
  *
  *   BENCH_MEDIA_SECONDS=20 npm run bench:media   shorter clips for a quick look
  *   BENCH_MEDIA_PARTS=copy,first-frame npm run bench:media   only some parts
- *     (ladders, copy, images, first-frame; all by default)
+ *     (ladders, copy, images, storyboard, first-frame; all by default; storyboard runs a real
+ *     worker job and needs DATABASE_URL and REDIS_URL)
  *
  * Clips are cached under bench/.cache/media. Figures are wall-clock on a shared machine:
  * CPU seconds (ffmpeg's own user+sys time) are printed beside them because they suffer
@@ -29,9 +30,10 @@ import { EmbedThreads } from '../../apps/worker/src/recognition/embed-threads.js
 import { RecognitionEngine } from '../../apps/worker/src/recognition/recognition-engine.js';
 import { measureFirstFrame } from './first-frame.js';
 import { runPeerTubeLadder, type PeerTubeRun } from './peertube-way.js';
+import { measureStoryboardCost } from './storyboard.js';
 
 const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
-const PARTS = new Set((process.env.BENCH_MEDIA_PARTS ?? 'ladders,copy,images,first-frame').split(','));
+const PARTS = new Set((process.env.BENCH_MEDIA_PARTS ?? 'ladders,copy,images,storyboard,first-frame').split(','));
 const CACHE = resolve('bench/.cache/media');
 const WORK = join(CACHE, 'work');
 
@@ -316,6 +318,41 @@ async function main() {
       );
     }
     summary.images = results;
+  }
+
+  // The seek-bar storyboard: its share of a real 1080p video.transcode job, and of its storage.
+  if (PARTS.has('storyboard')) {
+    const clip: Clip = {
+      id: '1080p30-plain',
+      label: `${SECONDS} s 1080p30 H.264 upload (testsrc2 + tones, GOP 250)`,
+      options: { width: 1920, height: 1080, seconds: SECONDS, fps: 30, gopFrames: 250 },
+    };
+    const cost = await measureStoryboardCost(await clipFile(clip));
+    const before = cost.jobS - cost.storyboardS;
+    const timeShare = (cost.storyboardS / before) * 100;
+    const sizeShare = (cost.storyboardBytes / cost.ladderBytes) * 100;
+    console.log(`\n## Seek-bar storyboard (${clip.label}, worker video.transcode job)`);
+    const w = [34, 18, 18, 12];
+    console.log(row(['', 'without storyboard', 'with storyboard', 'added'], w));
+    console.log(
+      row(['transcode job wall time', `${fmt(before, 2)} s`, `${fmt(cost.jobS, 2)} s`, `+${fmt(timeShare, 2)} %`], w),
+    );
+    console.log(
+      row(
+        [
+          'storage (ladder + storyboard)',
+          mb(cost.ladderBytes),
+          mb(cost.ladderBytes + cost.storyboardBytes),
+          `+${fmt(sizeShare, 3)} %`,
+        ],
+        w,
+      ),
+    );
+    console.log(
+      `storyboard: ${cost.sheets} sheet(s), ${Math.round(cost.storyboardBytes / 1024)} KB, ${fmt(cost.storyboardS, 2)} s ` +
+        `(goals: time < 10 %: ${timeShare < 10 ? 'met' : 'NOT met'}; storage < 5 %: ${sizeShare < 5 ? 'met' : 'NOT met'})`,
+    );
+    summary.storyboard = { ...cost, timeSharePercent: timeShare, storageSharePercent: sizeShare };
   }
 
   if (PARTS.has('ladders')) {

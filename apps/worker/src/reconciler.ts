@@ -10,6 +10,7 @@ export interface ReconcileReport {
   transcodes: number;
   excerpts: number;
   fingerprints: number;
+  storyboards: number;
 }
 
 /**
@@ -53,7 +54,7 @@ export class Reconciler {
   }
 
   async reconcile(): Promise<ReconcileReport> {
-    const report: ReconcileReport = { transcodes: 0, excerpts: 0, fingerprints: 0 };
+    const report: ReconcileReport = { transcodes: 0, excerpts: 0, fingerprints: 0, storyboards: 0 };
     for (const videoId of await this.videos.findPendingTranscodeIds()) {
       const pending = () => this.videos.isTranscodePending(videoId);
       if (await this.requeue(JobName.VideoTranscode, { videoId }, pending)) report.transcodes++;
@@ -66,6 +67,12 @@ export class Reconciler {
       const pending = () => this.tracks.isFingerprintPending(albumTrackId);
       if (await this.requeue(JobName.TrackFingerprint, { albumTrackId }, pending)) report.fingerprints++;
     }
+    // Backfill: videos transcoded before storyboards existed (or whose storyboard failed) get one.
+    for (const videoId of await this.videos.findMissingStoryboardIds()) {
+      const missing = () => this.videos.isStoryboardMissing(videoId);
+      if (await this.requeue(JobName.VideoStoryboard, { videoId }, missing)) report.storyboards++;
+    }
+    if (report.storyboards > 0) this.log.info({ storyboards: report.storyboards }, 'queued missing storyboards');
     if (report.transcodes + report.excerpts + report.fingerprints > 0) {
       this.log.warn(
         { ...report },

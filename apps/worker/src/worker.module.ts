@@ -14,6 +14,7 @@ import { ImageResizeProcessor } from './processors/image-resize.processor.js';
 import { TrackExcerptProcessor } from './processors/track-excerpt.processor.js';
 import { TrackFingerprintProcessor } from './processors/track-fingerprint.processor.js';
 import { VideoAnalyzeProcessor } from './processors/video-analyze.processor.js';
+import { VideoStoryboardProcessor } from './processors/video-storyboard.processor.js';
 import { VideoTranscodeProcessor } from './processors/video-transcode.processor.js';
 import { Reconciler } from './reconciler.js';
 import { AudioWatermarker } from './recognition/audio-watermarker.js';
@@ -34,6 +35,7 @@ export const PROCESSORS = [
   TrackExcerptProcessor,
   TrackFingerprintProcessor,
   VideoAnalyzeProcessor,
+  VideoStoryboardProcessor,
 ];
 
 export interface WorkerModuleOptions {

@@ -165,12 +165,14 @@ export interface VideoRow {
   processing_error: string | null;
   hls_master_key: string | null;
   thumbnail_key: string | null;
+  storyboard_key: string | null;
   duration: number;
 }
 
 export async function readVideo(db: DataSource, id: number): Promise<VideoRow> {
   const rows: VideoRow[] = await db.query(
-    `SELECT processing_state, processing_progress, processing_error, hls_master_key, thumbnail_key, duration
+    `SELECT processing_state, processing_progress, processing_error, hls_master_key, thumbnail_key, storyboard_key,
+            duration
        FROM videos WHERE id = $1`,
     [id],
   );

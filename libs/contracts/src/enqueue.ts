@@ -24,6 +24,8 @@ export const FAILURE_RECORDED_IN_POSTGRES: Record<JobName, boolean> = {
   [JobName.TrackExcerpt]: false,
   [JobName.TrackFingerprint]: false,
   [JobName.VideoAnalyze]: false,
+  // Postgres only says "none yet": a failed storyboard is kept in Redis rather than retried each minute.
+  [JobName.VideoStoryboard]: false,
 };
 
 /**

@@ -15,6 +15,8 @@ export enum JobName {
   TrackExcerpt = 'track.excerpt',
   TrackFingerprint = 'track.fingerprint',
   VideoAnalyze = 'video.analyze',
+  /** The seek-bar storyboard of a ready video that has none (videos transcoded before storyboards). */
+  VideoStoryboard = 'video.storyboard',
 }
 
 export interface JobPayloads {
@@ -23,6 +25,7 @@ export interface JobPayloads {
   [JobName.TrackExcerpt]: { albumTrackId: number; requestId?: string };
   [JobName.TrackFingerprint]: { albumTrackId: number; requestId?: string };
   [JobName.VideoAnalyze]: { videoId: number; offset: number; requestId?: string };
+  [JobName.VideoStoryboard]: { videoId: number; requestId?: string };
 }
 
 export type JobPayload<N extends JobName> = JobPayloads[N];
@@ -34,6 +37,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.TrackExcerpt]: QueueName.Track,
   [JobName.TrackFingerprint]: QueueName.Track,
   [JobName.VideoAnalyze]: QueueName.Analyze,
+  [JobName.VideoStoryboard]: QueueName.Video,
 };
 
 /**
@@ -57,6 +61,8 @@ export function jobId<N extends JobName>(name: N, payload: JobPayload<N>): strin
       const p = payload as JobPayloads[JobName.VideoAnalyze];
       return `analyze-${p.videoId}-${p.offset}`;
     }
+    case JobName.VideoStoryboard:
+      return `storyboard-${(payload as JobPayloads[JobName.VideoStoryboard]).videoId}`;
     default: {
       const never: never = name;
       throw new Error(`Unknown job ${String(never)}`);
@@ -105,4 +111,10 @@ export const JOB_OPTIONS: Record<JobName, JobRetryOptions> = {
   },
   // The caller waits for the answer: a retry would come too late to matter.
   [JobName.VideoAnalyze]: { attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 600 } },
+  [JobName.VideoStoryboard]: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 10_000 },
+    removeOnComplete: { age: 3600 },
+    removeOnFail: { age: 30 * 86400 },
+  },
 };

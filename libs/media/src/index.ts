@@ -84,3 +84,5 @@ export {
   type InspectedPlaylist,
 } from './testing/hls-inspect.js';
 export { startTestS3Server, type TestS3Server } from './testing/s3-server.js';
+export * from './storyboard.js';
+export * from './subtitles.js';

@@ -9,6 +9,8 @@ export function aVideo(fields: Partial<Video> & Pick<Video, 'id'>): Video {
     title: `Video ${fields.id}`,
     duration: 60,
     scripted_bunny_path: '',
+    storyboard: '',
+    subtitles: [],
     yt_link: '',
     artists: '',
     composers: '',

@@ -24,6 +24,7 @@ GET get_videos_length_for_search/:query | GET get_videos_off_length | DELETE del
 POST fill_video_info | GET get_video_info/:video_id | PUT edit_video_info/:video_id | PUT edit_video_thumbnail/:video_id
 GET get_videos_for_admin/:page | GET get_videos_off/:page | POST get_filter_results_for_admin/:page
 GET get_search_results_for_admin/:query/:page | POST retry_video_processing/:video_id | POST video_search_suggestions/:query
+GET get_video_subtitles/:video_id | POST upload_video_subtitles/:video_id | DELETE delete_video_subtitles/:video_id/:language
 GET get_videogenres_for_admin_filter/:query/:page | GET get_tags_for_admin_filter/:query/:page
 GET get_albums_for_admin_filter/:query/:page | GET get_genres | GET get_moods | GET get_albums_length/:query
 GET get_tracks_length/:album_id | GET get_tracks_for_admin_filter/:album_id/:page | POST add_videogenre | POST add_tag

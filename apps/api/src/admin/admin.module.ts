@@ -4,6 +4,7 @@ import { AdminCategoriesModule } from './categories/categories.module.js';
 import { AdminLookupsModule } from './lookups/lookups.module.js';
 import { AdminPlaylistsModule } from './playlists/playlists.module.js';
 import { AdminProcessingModule } from './processing/processing.module.js';
+import { AdminSubtitlesModule } from './subtitles/subtitles.module.js';
 import { AdminThemesModule } from './themes/themes.module.js';
 import { AdminVideosModule } from './videos/videos.module.js';
 
@@ -19,6 +20,7 @@ export const ADMIN_MODULES: Type[] = [
   AdminBannersModule,
   AdminVideosModule,
   AdminProcessingModule,
+  AdminSubtitlesModule,
 ];
 
 /** The staff console's API (spec admin-and-auth §7). */

@@ -13,6 +13,11 @@ export class MediaUrls {
 
   /** scripted_bunny_path: the HLS master playlist, or "" for a video without its own stream. */
   hls(hlsMasterKey: string | null | undefined): string {
-    return hlsMasterKey ? `${this.mediaBase}/${hlsMasterKey}` : '';
+    return this.media(hlsMasterKey);
+  }
+
+  /** Any stored stream file (storyboard index, subtitles) under the same rules, or "" for none. */
+  media(key: string | null | undefined): string {
+    return key ? `${this.mediaBase}/${key}` : '';
   }
 }

@@ -20,6 +20,11 @@ export const videoJson = (extra = '') => `json_build_object(${extra ? `${extra},
   'duration', v.duration,
   'yt_link', v.yt_link,
   'hls_master_key', v.hls_master_key,
+  'storyboard_key', v.storyboard_key,
+  'subtitles', (
+    SELECT COALESCE(json_agg(json_build_object('language', s.language, 'label', s.label, 'file_key', s.file_key)
+      ORDER BY s.label, s.language), '[]'::json)
+    FROM video_subtitles s WHERE s.video_id = v.id),
   'watermark', EXISTS (SELECT 1 FROM watermark_codes w WHERE w.video_id = v.id),
   'tracks', (
     SELECT COALESCE(json_agg(json_build_object(
@@ -59,6 +64,8 @@ export interface VideoJson {
   duration: number;
   yt_link: string;
   hls_master_key: string | null;
+  storyboard_key: string | null;
+  subtitles: { language: string; label: string; file_key: string }[];
   watermark: boolean;
   tracks: TrackJson[];
   position?: number;
@@ -87,6 +94,8 @@ export function toVideoDto(row: VideoJson, urls: MediaUrls): VideoDto {
     title: row.title,
     duration: row.duration,
     scripted_bunny_path: urls.hls(row.hls_master_key),
+    storyboard: urls.media(row.storyboard_key),
+    subtitles: row.subtitles.map((t) => ({ language: t.language, label: t.label, src: urls.media(t.file_key) })),
     yt_link: row.yt_link,
     artists: members.map((m) => m.title).join(', '),
     composers: composers.map((c) => c.title).join(', '),

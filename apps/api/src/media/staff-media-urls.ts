@@ -4,7 +4,7 @@ import type { ImageKind } from '@app/contracts';
 import { API_PREFIX } from '../api-prefix.js';
 import { MediaSigner } from './media-signer.js';
 
-/** The ladder a master playlist key belongs to: `hls/{videoId}/…`. */
+/** The video a stream key belongs to: `hls/{videoId}/…`. */
 const LADDER_KEY = /^hls\/(\d+)\//;
 
 /**
@@ -24,9 +24,14 @@ export class StaffMediaUrls {
 
   /** The signed master playlist of a ladder, or "" when the video has no stream of its own. */
   hls(hlsMasterKey: string | null | undefined): string {
-    const videoId = LADDER_KEY.exec(hlsMasterKey ?? '')?.[1];
-    if (!hlsMasterKey || !videoId) return '';
-    return `${this.mediaBase}/${this.signer.sign(MediaSigner.streamScope(Number(videoId)))}${hlsMasterKey}`;
+    return this.stream(hlsMasterKey);
+  }
+
+  /** Any file under a video's stream prefix (`hls/{videoId}/…`: playlists, storyboard, subtitles), signed. */
+  stream(key: string | null | undefined): string {
+    const videoId = LADDER_KEY.exec(key ?? '')?.[1];
+    if (!key || !videoId) return '';
+    return `${this.mediaBase}/${this.signer.sign(MediaSigner.streamScope(Number(videoId)))}${key}`;
   }
 
   /**

@@ -10,6 +10,8 @@ import {
   probeMedia,
   putDirectory,
   scanKeyframesIfCopyPossible,
+  STORYBOARD_INDEX,
+  storyboardFromLadder,
   transcodeHlsLadder,
   type HlsLadderResult,
   type StorageDriver,
@@ -34,7 +36,12 @@ export interface TranscodeResult {
   durationSeconds: number;
   watermarked: boolean;
   wallMs: number;
+  /** The storyboard's part of wallMs and its size (0 when it failed; bench:media reads them). */
+  storyboard: { key: string | null; ms: number; bytes: number };
 }
+
+/** The storyboard's folder inside a ladder's prefix. */
+export const STORYBOARD_DIR = 'storyboard';
 
 /** Where the phases of a transcode sit on the 0..100 progress bar staff see. */
 const PHASE = { prepared: 5, encoded: 90, uploaded: 98 } as const;
@@ -159,6 +166,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
       'ladder written',
     );
     this.metrics.transcodeSpeed.observe(probe.durationSeconds / (ladder.wallMs / 1000));
+    const storyboard = await this.addStoryboard(ladder, probe.durationSeconds, prefix, tools, context);
     progress.report(PHASE.encoded);
     await putDirectory(this.storage, ladder.outputDir, prefix);
     progress.report(PHASE.uploaded);
@@ -172,6 +180,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
       video.originalKey!,
       masterKey,
       probe.durationSeconds,
+      storyboard.key,
     );
     if (!switched) {
       // Deleted, or a new file was uploaded while we worked (its own run follows): drop this ladder.
@@ -191,7 +200,42 @@ export class VideoTranscodeProcessor implements JobProcessor<
       durationSeconds: probe.durationSeconds,
       watermarked: Boolean(mark),
       wallMs: Math.round(performance.now() - started),
+      storyboard,
     };
+  }
+
+  /**
+   * The seek-bar storyboard, written into the ladder's folder so it is uploaded with it (and
+   * served and removed with it). A failure leaves the video without one, not unplayable: the
+   * reconciler asks for it again as a video.storyboard job.
+   */
+  private async addStoryboard(
+    ladder: HlsLadderResult,
+    durationSeconds: number,
+    prefix: string,
+    tools: { signal: AbortSignal; log: ReturnType<typeof toMediaLogger> },
+    context: JobContext,
+  ): Promise<TranscodeResult['storyboard']> {
+    const started = performance.now();
+    try {
+      const storyboard = await storyboardFromLadder({
+        ...tools,
+        ladderDir: ladder.outputDir,
+        renditions: ladder.renditions,
+        durationSeconds,
+        outputDir: join(ladder.outputDir, STORYBOARD_DIR),
+      });
+      context.log.info(
+        { sheets: storyboard.files.length - 1, bytes: storyboard.bytes, ms: Math.round(storyboard.wallMs) },
+        'storyboard written',
+      );
+      const key = `${prefix}${STORYBOARD_DIR}/${STORYBOARD_INDEX}`;
+      return { key, ms: Math.round(performance.now() - started), bytes: storyboard.bytes };
+    } catch (error) {
+      if (isAbort(error, context.signal)) throw error;
+      context.log.warn({ err: error }, 'storyboard failed; the video is published without one');
+      return { key: null, ms: Math.round(performance.now() - started), bytes: 0 };
+    }
   }
 
   private async addPoster(

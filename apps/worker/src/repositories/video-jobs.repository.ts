@@ -13,6 +13,8 @@ export interface TrackEntry {
   endTime: number;
 }
 
+const MISSING_STORYBOARD = `processing_state = $1 AND hls_master_key LIKE 'hls/%' AND storyboard_key IS NULL`;
+
 /** The video rows as the media jobs see them: state, progress and the HLS pointer. */
 @Injectable()
 export class VideoJobsRepository {
@@ -67,15 +69,16 @@ export class VideoJobsRepository {
     originalKey: string,
     hlsMasterKey: string,
     durationSeconds: number,
+    storyboardKey: string | null,
   ): Promise<{ switched: boolean; previousMasterKey: string | null }> {
     const result: unknown = await this.dataSource.query(
       `UPDATE videos v
           SET hls_master_key = $3, processing_state = $4, processing_progress = 100, processing_error = NULL,
-              duration = $5, updated_at = now()
+              duration = $5, storyboard_key = $6, updated_at = now()
          FROM (SELECT id, hls_master_key AS previous FROM videos WHERE id = $1 AND original_key = $2 FOR UPDATE) old
         WHERE v.id = old.id
       RETURNING old.previous`,
-      [id, originalKey, hlsMasterKey, ProcessingState.Ready, durationSeconds],
+      [id, originalKey, hlsMasterKey, ProcessingState.Ready, durationSeconds, storyboardKey],
     );
     const rows = returningRows<{ previous: string | null }>(result);
     return { switched: rows.length > 0, previousMasterKey: rows[0]?.previous ?? null };
@@ -119,6 +122,41 @@ export class VideoJobsRepository {
     const rows: unknown[] = await this.dataSource.query(
       `SELECT 1 FROM videos WHERE id = $1 AND processing_state IN ($2, $3)`,
       [id, ProcessingState.Queued, ProcessingState.Processing],
+    );
+    return rows.length > 0;
+  }
+
+  async findForStoryboard(
+    id: number,
+  ): Promise<Pick<Video, 'id' | 'hlsMasterKey' | 'storyboardKey' | 'duration' | 'processingState'> | null> {
+    return this.dataSource.getRepository(Video).findOne({
+      where: { id },
+      select: { id: true, hlsMasterKey: true, storyboardKey: true, duration: true, processingState: true },
+    });
+  }
+
+  /** Sets the storyboard of the ladder `hlsMasterKey`; false when the video now plays another one. */
+  async setStoryboardKey(id: number, hlsMasterKey: string, storyboardKey: string): Promise<boolean> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE videos SET storyboard_key = $3 WHERE id = $1 AND hls_master_key = $2 RETURNING id`,
+      [id, hlsMasterKey, storyboardKey],
+    );
+    return returningRows(result).length > 0;
+  }
+
+  /** Ready videos with a ladder of their own but no storyboard (transcoded before storyboards). */
+  async findMissingStoryboardIds(limit = 1000): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM videos WHERE ${MISSING_STORYBOARD} ORDER BY id LIMIT $2`,
+      [ProcessingState.Ready, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async isStoryboardMissing(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM videos WHERE ${MISSING_STORYBOARD} AND id = $2`,
+      [ProcessingState.Ready, id],
     );
     return rows.length > 0;
   }

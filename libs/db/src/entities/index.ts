@@ -4,7 +4,7 @@ import { Activity, Composer, Genre, Member, Mood, Tag, VideoGenre } from './look
 import { FingerprintHash, WatermarkCode } from './recognition.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { User } from './user.entity.js';
-import { Video, VideoTrack } from './video.entity.js';
+import { Video, VideoSubtitle, VideoTrack } from './video.entity.js';
 
 export * from './album.entity.js';
 export * from './catalogue.entity.js';
@@ -29,6 +29,7 @@ export const ENTITIES = [
   TrackLink,
   Video,
   VideoTrack,
+  VideoSubtitle,
   Category,
   Playlist,
   PlaylistVideo,

@@ -61,6 +61,13 @@ export class Video {
   @Column({ type: 'varchar', length: 300, nullable: true })
   thumbnailKey: string | null;
 
+  /**
+   * Storage key of the seek-bar storyboard's WebVTT index, inside the ladder's prefix (its
+   * sheets sit beside it); null until the worker has made one for the current ladder.
+   */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  storyboardKey: string | null;
+
   @Column({ type: 'varchar', length: 20, default: ProcessingState.External })
   processingState: ProcessingState;
 
@@ -158,4 +165,38 @@ export class VideoTrack {
 
   @Column({ type: 'double precision' })
   endTime: number;
+}
+
+/** Words on screen: a subtitles or lyrics file of one language, stored as sanitised WebVTT. */
+@Entity('video_subtitles')
+@Unique('UQ_video_subtitles_language', ['videoId', 'language'])
+export class VideoSubtitle {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column()
+  videoId: number;
+
+  @ManyToOne(() => Video, { onDelete: 'CASCADE' })
+  video: Video;
+
+  /** BCP-47 language tag, e.g. `en`, `pt-BR`. */
+  @Column({ type: 'varchar', length: 35 })
+  language: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  label: string;
+
+  /** Storage key of the WebVTT file, under the video's stream prefix (`hls/{videoId}/…`). */
+  @Column({ type: 'varchar', length: 300 })
+  fileKey: string;
+
+  @Column({ type: 'integer' })
+  cueCount: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
 }

@@ -62,6 +62,7 @@ const CONTENT_TYPES: Record<string, string> = {
   mkv: 'video/x-matroska',
   webm: 'video/webm',
   json: 'application/json',
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 export function contentTypeForKey(key: string): string {

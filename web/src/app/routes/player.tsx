@@ -120,6 +120,9 @@ function PlayerPage({
         onEnded={() => next && go(next.id)}
         onTime={onTime}
         onPlaying={analysis.onPlaybackStart}
+        storyboard={video.storyboard}
+        subtitles={video.subtitles}
+        labelAt={(t) => tracks[activeTrackIndex(tracks, t)]?.title}
         overlay={({ fullscreen }) =>
           fullscreen && wide && analysis.resultLink ? (
             <a

@@ -12,13 +12,18 @@ import {
 import { CONTROLS_HIDE_MS, DEFAULT_VOLUME } from '@/lib/constants';
 import { formatDuration } from '@/lib/format';
 import { QualityMenu } from './QualityMenu';
+import { SeekPreview } from './SeekPreview';
+import { SubtitlesMenu } from './SubtitlesMenu';
 import { useHls } from './use-hls';
+import { useSubtitles, type SubtitleOption } from './use-subtitles';
 
 export type PlayerHandle = {
   seek: (seconds: number) => void;
   currentTime: () => number;
   play: () => void;
 };
+
+const NO_SUBTITLES: SubtitleOption[] = [];
 
 export type PlayerOverlayState = { fullscreen: boolean; playing: boolean };
 
@@ -43,6 +48,9 @@ export function VideoPlayer({
   onPlaying,
   overlay,
   handle,
+  storyboard,
+  subtitles = NO_SUBTITLES,
+  labelAt,
 }: {
   src: string;
   title: string;
@@ -58,11 +66,18 @@ export function VideoPlayer({
   onPlaying?: () => void;
   overlay?: (state: PlayerOverlayState) => ReactNode;
   handle?: Ref<PlayerHandle>;
+  /** The seek bar's preview frames: address of the storyboard's WebVTT index (empty: none). */
+  storyboard?: string;
+  /** Subtitles or lyrics, one WebVTT file per language, offered in the Subtitles menu. */
+  subtitles?: SubtitleOption[];
+  /** The name shown in the seek preview for a time (the track playing there). */
+  labelAt?: (seconds: number) => string | undefined;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { levels, level, playingLevel, setLevel, error } = useHls(video, src);
+  const words = useSubtitles(video, subtitles);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
@@ -197,24 +212,30 @@ export function VideoPlayer({
           setVolume(e.currentTarget.volume);
           setMuted(e.currentTarget.muted);
         }}
-      />
+      >
+        {subtitles.map((t) => (
+          <track key={t.language} kind="subtitles" src={t.src} srcLang={t.language} label={t.label} />
+        ))}
+      </video>
       {error && <p className="player__error">{error}</p>}
       {overlay?.({ fullscreen, playing })}
       <div className="player__controls" aria-hidden={!shown || undefined} inert={!shown || undefined}>
-        <input
-          className="player__seek"
-          type="range"
-          min={0}
-          max={Number.isFinite(duration) && duration > 0 ? duration : 0}
-          step={0.1}
-          value={Math.min(time, duration || 0)}
-          aria-label="Seek"
-          aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
-          onChange={(e) => {
-            if (video.current) video.current.currentTime = Number(e.target.value);
-          }}
-          style={{ ['--progress' as string]: `${duration ? (time / duration) * 100 : 0}%` }}
-        />
+        <SeekPreview storyboard={storyboard} duration={duration} value={time} labelAt={labelAt}>
+          <input
+            className="player__seek"
+            type="range"
+            min={0}
+            max={Number.isFinite(duration) && duration > 0 ? duration : 0}
+            step={0.1}
+            value={Math.min(time, duration || 0)}
+            aria-label="Seek"
+            aria-valuetext={`${formatDuration(time)} of ${formatDuration(duration)}`}
+            onChange={(e) => {
+              if (video.current) video.current.currentTime = Number(e.target.value);
+            }}
+            style={{ ['--progress' as string]: `${duration ? (time / duration) * 100 : 0}%` }}
+          />
+        </SeekPreview>
         <div className="player__bar">
           <button
             type="button"
@@ -260,6 +281,7 @@ export function VideoPlayer({
             {formatDuration(time)} / {formatDuration(duration)}
           </span>
           <span className="player__spacer" />
+          <SubtitlesMenu options={subtitles} language={words.language} onChange={words.select} />
           <QualityMenu levels={levels} level={level} playingLevel={playingLevel} onChange={setLevel} />
           <button
             type="button"

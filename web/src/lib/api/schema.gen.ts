@@ -1855,6 +1855,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/get_video_subtitles/{video_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A video’s subtitle and lyrics files, one per language (not part of the spec) */
+    get: operations['SubtitlesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/upload_video_subtitles/{video_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Attach subtitles or lyrics (WebVTT or SubRip, converted to WebVTT, markup reduced to WebVTT tags); replaces the file of the same language */
+    post: operations['SubtitlesController_upload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/delete_video_subtitles/{video_id}/{language}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove the subtitles of one language */
+    delete: operations['SubtitlesController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1977,6 +2028,20 @@ export interface components {
       /** @example Jazz */
       title: string;
     };
+    SubtitleTrackDto: {
+      /**
+       * @description BCP-47 language tag
+       * @example en
+       */
+      language: string;
+      /** @example English lyrics */
+      label: string;
+      /**
+       * @description URL of the WebVTT file
+       * @example /cuviewTV/media/hls/403/text/en-1a2b3c.vtt
+       */
+      src: string;
+    };
     MemberDto: {
       /** @example 7 */
       id: number;
@@ -2030,6 +2095,13 @@ export interface components {
        * @example /cuviewTV/media/videos/403/hls/master.m3u8
        */
       scripted_bunny_path: string;
+      /**
+       * @description URL of the seek-bar storyboard: a WebVTT index whose cues name a sprite sheet beside it and a frame (`sheet-001.jpg#xywh=x,y,w,h`); empty when the video has none yet
+       * @example /cuviewTV/media/hls/403/m1a2b3c-9f8e7d6c/storyboard/storyboard.vtt
+       */
+      storyboard: string;
+      /** @description Subtitles or lyrics, one WebVTT file per language */
+      subtitles: components['schemas']['SubtitleTrackDto'][];
       /**
        * @description Embedded source (YouTube, Vimeo, ...), empty when none
        * @example
@@ -2869,6 +2941,41 @@ export interface components {
       latest_failed_at: string | null;
       /** @description Title of the latest failed video */
       latest_title: string | null;
+    };
+    AdminSubtitleDto: {
+      /**
+       * @description BCP-47 language tag (canonical form)
+       * @example pt-BR
+       */
+      language: string;
+      /** @example Português (letra) */
+      label: string;
+      /**
+       * @description Number of cues in the file
+       * @example 42
+       */
+      cues: number;
+      /** @description Signed address of the WebVTT file (works while the video is hidden) */
+      src: string;
+      /** @example 2026-11-26T04:00:00.000Z */
+      updated_at: string;
+    };
+    AdminSubtitleFormDto: {
+      /**
+       * Format: binary
+       * @description WebVTT or SubRip (.srt), UTF-8, at most 512 KB
+       */
+      file: string;
+      /**
+       * @description BCP-47 language tag; a file of the same language is replaced
+       * @example en
+       */
+      language: string;
+      /**
+       * @description Name in the player menu (default: the language name)
+       * @example English lyrics
+       */
+      label?: string;
     };
   };
   responses: never;
@@ -6679,6 +6786,159 @@ export interface operations {
       };
       /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SubtitlesController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        video_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSubtitleDto'][];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such video */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SubtitlesController_upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        video_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['AdminSubtitleFormDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSubtitleDto'];
+        };
+      };
+      /** @description Not UTF-8, not a subtitles file (the message names the line), bad language */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such video */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The video already has 20 languages */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Over 512 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SubtitlesController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description BCP-47 language tag */
+        language: string;
+        video_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminMessageDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such video, or no subtitles in that language */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -45,6 +45,17 @@ export class TrackDto {
   ends_at: number;
 }
 
+export class SubtitleTrackDto {
+  @ApiProperty({ example: 'en', description: 'BCP-47 language tag' })
+  language: string;
+
+  @ApiProperty({ example: 'English lyrics' })
+  label: string;
+
+  @ApiProperty({ example: '/cuviewTV/media/hls/403/text/en-1a2b3c.vtt', description: 'URL of the WebVTT file' })
+  src: string;
+}
+
 export class VideoDto {
   @ApiProperty({ example: 403 })
   id: number;
@@ -60,6 +71,17 @@ export class VideoDto {
     description: 'URL of the HLS master playlist; empty when the video plays from yt_link only',
   })
   scripted_bunny_path: string;
+
+  @ApiProperty({
+    example: '/cuviewTV/media/hls/403/m1a2b3c-9f8e7d6c/storyboard/storyboard.vtt',
+    description:
+      'URL of the seek-bar storyboard: a WebVTT index whose cues name a sprite sheet beside it and a frame ' +
+      '(`sheet-001.jpg#xywh=x,y,w,h`); empty when the video has none yet',
+  })
+  storyboard: string;
+
+  @ApiProperty({ type: [SubtitleTrackDto], description: 'Subtitles or lyrics, one WebVTT file per language' })
+  subtitles: SubtitleTrackDto[];
 
   @ApiProperty({ example: '', description: 'Embedded source (YouTube, Vimeo, ...), empty when none' })
   yt_link: string;

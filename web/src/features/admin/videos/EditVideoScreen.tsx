@@ -19,6 +19,7 @@ import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
 import type { VideoInfo } from '../types';
 import { validateVideoForm } from '../validation';
+import { SubtitlesPanel } from './SubtitlesPanel';
 import { TrackTable } from './TrackTable';
 import { toIdLists, VideoForm, type VideoFields } from './VideoForm';
 
@@ -86,6 +87,7 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
             <h2>Tracks</h2>
             <TrackTable tracks={video.tracks} />
           </section>
+          <SubtitlesPanel videoId={video.id} />
         </div>
         <aside className="video-editor__side">
           <section className="panel" aria-label="Video">
