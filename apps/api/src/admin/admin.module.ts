@@ -5,6 +5,7 @@ import { AdminLookupsModule } from './lookups/lookups.module.js';
 import { AdminPlaylistsModule } from './playlists/playlists.module.js';
 import { AdminThemesModule } from './themes/themes.module.js';
 import { AdminVideosModule } from './videos/videos.module.js';
+import { AdminWaveformsModule } from './waveforms/waveforms.module.js';
 
 /**
  * Every admin domain module. The authorisation test walks the routes of exactly these, so a
@@ -17,6 +18,7 @@ export const ADMIN_MODULES: Type[] = [
   AdminPlaylistsModule,
   AdminBannersModule,
   AdminVideosModule,
+  AdminWaveformsModule,
 ];
 
 /** The staff console's API (spec admin-and-auth §7). */

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { WaveformsController } from './waveforms.controller.js';
+import { WaveformsRepository } from './waveforms.repository.js';
+import { WaveformsService } from './waveforms.service.js';
+
+@Module({
+  controllers: [WaveformsController],
+  providers: [WaveformsService, WaveformsRepository],
+})
+export class AdminWaveformsModule {}
