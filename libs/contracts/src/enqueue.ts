@@ -24,6 +24,7 @@ export const FAILURE_RECORDED_IN_POSTGRES: Record<JobName, boolean> = {
   [JobName.TrackExcerpt]: false,
   [JobName.TrackFingerprint]: false,
   [JobName.VideoAnalyze]: false,
+  [JobName.UploadWaveform]: false,
 };
 
 /**

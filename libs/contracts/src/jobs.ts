@@ -15,6 +15,7 @@ export enum JobName {
   TrackExcerpt = 'track.excerpt',
   TrackFingerprint = 'track.fingerprint',
   VideoAnalyze = 'video.analyze',
+  UploadWaveform = 'upload.waveform',
 }
 
 export interface JobPayloads {
@@ -23,6 +24,8 @@ export interface JobPayloads {
   [JobName.TrackExcerpt]: { albumTrackId: number; requestId?: string };
   [JobName.TrackFingerprint]: { albumTrackId: number; requestId?: string };
   [JobName.VideoAnalyze]: { videoId: number; offset: number; requestId?: string };
+  /** An upload has no row until a video claims it: its server-generated storage key is its id. */
+  [JobName.UploadWaveform]: { uploadKey: string; requestId?: string };
 }
 
 export type JobPayload<N extends JobName> = JobPayloads[N];
@@ -34,6 +37,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.TrackExcerpt]: QueueName.Track,
   [JobName.TrackFingerprint]: QueueName.Track,
   [JobName.VideoAnalyze]: QueueName.Analyze,
+  // Short jobs: on the track queue, not behind long transcodes.
+  [JobName.UploadWaveform]: QueueName.Track,
 };
 
 /**
@@ -56,6 +61,11 @@ export function jobId<N extends JobName>(name: N, payload: JobPayload<N>): strin
     case JobName.VideoAnalyze: {
       const p = payload as JobPayloads[JobName.VideoAnalyze];
       return `analyze-${p.videoId}-${p.offset}`;
+    }
+    case JobName.UploadWaveform: {
+      // The key's uuid (the file name without its extension): unique, and free of colons.
+      const file = (payload as JobPayloads[JobName.UploadWaveform]).uploadKey.split('/').pop() ?? '';
+      return `waveform-${file.replace(/\.[^.]*$/, '')}`;
     }
     default: {
       const never: never = name;
@@ -105,4 +115,11 @@ export const JOB_OPTIONS: Record<JobName, JobRetryOptions> = {
   },
   // The caller waits for the answer: a retry would come too late to matter.
   [JobName.VideoAnalyze]: { attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 600 } },
+  // Staff wait for it in the track wizard; a failure is answered and asked again from there.
+  [JobName.UploadWaveform]: {
+    attempts: 2,
+    backoff: { type: 'exponential', delay: 2_000 },
+    removeOnComplete: { age: 600 },
+    removeOnFail: { age: 600 },
+  },
 };

@@ -1804,6 +1804,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/get_video_waveform/{videoId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The waveform of a video's audio, on the video's timeline */
+    get: operations['WaveformsController_video'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/get_upload_waveform': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The waveform of an upload not yet saved as a video (Add Video); 202 while the worker draws it */
+    get: operations['WaveformsController_upload'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/get_album_track_waveform/{albumTrackId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The waveform of an album track's prelistening excerpt */
+    get: operations['WaveformsController_albumTrack'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2757,6 +2808,12 @@ export interface components {
        * @description JPEG or PNG
        */
       file: string;
+    };
+    WaveformDto: {
+      /** @description Seconds of audio the peaks cover */
+      duration: number;
+      /** @description Loudest sample of each equal slice of the audio (0..1), about 1500 of them */
+      peaks: number[];
     };
   };
   responses: never;
@@ -6452,6 +6509,147 @@ export interface operations {
       };
       /** @description Already processed, still processing, or nothing to process */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WaveformsController_video: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaveformDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such video, or no waveform yet (not transcoded, or no audio) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WaveformsController_upload: {
+    parameters: {
+      query: {
+        /** @description file_original_path_linux as upload_video/ answered it */
+        key: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaveformDto'];
+        };
+      };
+      /** @description {"pending": true}: being drawn, ask again (Retry-After) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not an upload of this server, or already saved as a video */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The audio of the file could not be read */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WaveformsController_albumTrack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        albumTrackId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaveformDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such track, or no excerpt yet */
+      404: {
         headers: {
           [name: string]: unknown;
         };

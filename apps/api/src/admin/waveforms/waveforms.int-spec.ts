@@ -1,7 +1,7 @@
 // The track wizard's waveforms end to end: the real worker makes them (video.transcode beside
 // the ladder, track.excerpt beside the excerpt) on real ffmpeg, Postgres and Redis, and the
 // api answers them to staff only.
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
@@ -12,6 +12,7 @@ import { startWorker, type WorkerApp } from '../../../../worker/src/bootstrap.js
 import { JobQueues } from '../../../../worker/src/job-queues.js';
 import { loadWorkerSettings } from '../../../../worker/src/worker.settings.js';
 import { read, startAdminKit, type AdminTestKit } from '../testing/admin-kit.js';
+import { formInit } from '../testing/forms.js';
 
 let kit: AdminTestKit;
 let worker: WorkerApp;
@@ -145,5 +146,37 @@ describe('waveforms for the track wizard', () => {
     expect((await kit.staff(`/cuviewTV/get_album_track_waveform/${trackId}/`)).status).toBe(200);
     const oldWaveform = join(kit.storageDir, first.replace(/\.m4a$/, '.waveform.json'));
     await expect(stat(oldWaveform)).rejects.toThrow(/ENOENT/);
+  }, 120_000);
+
+  it('draws an upload not yet saved as a video on first ask (202 meanwhile), for known uploads only', async () => {
+    const clip = join(kit.storageDir, 'originals', 'upload.mp4');
+    await halfSilentClip(clip, true);
+    const uploaded = await kit.call(
+      '/cuviewTV/upload_video/',
+      formInit([{ name: 'file', filename: 'upload.mp4', data: await readFile(clip), contentType: 'video/mp4' }]),
+    );
+    expect(uploaded.status).toBe(201);
+    const key = encodeURIComponent(uploaded.body.file_original_path_linux as string);
+
+    const first = await kit.staff(`/cuviewTV/get_upload_waveform/?key=${key}`);
+    expect([first.status, await read(first), first.headers.get('retry-after')]).toEqual([202, { pending: true }, '2']);
+    const body = await until('the upload waveform', async () => {
+      const answer = await kit.call(`/cuviewTV/get_upload_waveform/?key=${key}`);
+      return answer.status === 200 ? answer.body : undefined;
+    });
+    expectHalfSilent(body);
+
+    for (const bad of [
+      '',
+      '?key=',
+      '?key=originals/2020/01/00000000-0000-0000-0000-000000000000.mp4',
+      '?key=../../etc/passwd',
+    ]) {
+      const answer = await kit.call(`/cuviewTV/get_upload_waveform/${bad}`);
+      expect(answer.status).toBe(400);
+      expect(typeof answer.body.message).toBe('string');
+    }
+    const viewer = await kit.api.request(`/cuviewTV/get_upload_waveform/?key=${key}`, { token: kit.viewerToken });
+    expect(viewer.status).toBe(403);
   }, 120_000);
 });
