@@ -147,6 +147,14 @@ export class AppConfig {
   @IsBoolean()
   GUEST_ENABLED = true;
 
+  /**
+   * Staff must turn on two-factor sign-in (TOTP) before the admin API answers them; a staff
+   * account without it is sent to set it up. Anyone may turn it on either way.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  STAFF_TOTP_REQUIRED = false;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -121,6 +121,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/auth/jwt/otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Second step of a login with two-factor sign-in: the code (or a recovery code) */
+    post: operations['AuthJwtController_otp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/auth/jwt/refresh': {
     parameters: {
       query?: never;
@@ -166,6 +183,74 @@ export interface paths {
     put?: never;
     /** Tokens for the built-in guest account (the ?auth=1 link), when enabled */
     post: operations['AuthJwtController_guest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/auth/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether two-factor sign-in is on, required, and how many recovery codes are left */
+    get: operations['TotpController_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/auth/totp/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new secret and its otpauth:// address for the QR code (not in force until confirmed) */
+    post: operations['TotpController_setup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/auth/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The first code from the app turns it on; answers ten recovery codes, once */
+    post: operations['TotpController_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/auth/totp/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn it off with a current code or a recovery code */
+    post: operations['TotpController_disable'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1928,6 +2013,10 @@ export interface components {
       gives_permission: boolean;
       /** @description Staff see the admin area. */
       is_staff: boolean;
+      /** @description Two-factor sign-in (TOTP) is on for this account. */
+      totp_enabled: boolean;
+      /** @description A staff account that must turn two-factor sign-in on before using the admin area. */
+      totp_setup_required: boolean;
     };
     ResetConfirmDto: {
       /** @description From the reset link /password-reset/{uid}/{token}. */
@@ -1941,21 +2030,39 @@ export interface components {
        */
       re_new_password: string;
     };
-    LoginDto: {
-      /** @example ada@example.com */
-      email: string;
-      /** Format: password */
-      password: string;
-    };
     TokenPairDto: {
       /** @description Access token (HS256, 5 minutes); send as `Authorization: JWT <access>`. */
       access: string;
       /** @description Refresh token (1 day), single use: auth/jwt/refresh answers a new pair. */
       refresh: string;
     };
+    OtpChallengeDto: {
+      /**
+       * @description The password is right; the account asks for its code next.
+       * @example true
+       */
+      otp_required: boolean;
+      /** @description Ticket to POST auth/jwt/otp/ with the code (HS256, 5 minutes). */
+      otp_token: string;
+    };
+    LoginDto: {
+      /** @example ada@example.com */
+      email: string;
+      /** Format: password */
+      password: string;
+    };
     DetailDto: {
       /** @example No active account found with the given credentials */
       detail: string;
+    };
+    OtpLoginDto: {
+      /** @description otp_token from auth/jwt/create */
+      otp_token: string;
+      /**
+       * @description The 6-digit code of the authenticator app, or a recovery code
+       * @example 123456
+       */
+      code: string;
     };
     RefreshDto: {
       /** @description A refresh token; it is spent by this call (rotation). */
@@ -1970,6 +2077,29 @@ export interface components {
     VerifyDto: {
       /** @description An access or refresh token. */
       token: string;
+    };
+    TotpStatusDto: {
+      enabled: boolean;
+      /** @description Staff accounts must have it on (STAFF_TOTP_REQUIRED) */
+      required: boolean;
+      recovery_codes_left: number;
+    };
+    TotpSetupDto: {
+      /** @description Base32 secret, for typing into the app by hand; shown only now */
+      secret: string;
+      /** @example otpauth://totp/CUVIEW%20TV:ada%40example.com?secret=...&issuer=CUVIEW%20TV */
+      otpauth_url: string;
+    };
+    OtpCodeDto: {
+      /**
+       * @description The 6-digit code of the authenticator app (or, to turn it off, a recovery code)
+       * @example 123456
+       */
+      code: string;
+    };
+    TotpRecoveryCodesDto: {
+      /** @description Ten single-use recovery codes; shown only now */
+      recovery_codes: string[];
     };
     NamedDto: {
       /** @example 12 */
@@ -3020,12 +3150,13 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The tokens; or, when the account has two-factor sign-in on, the ticket to auth/jwt/otp/ */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TokenPairDto'];
+          'application/json': components['schemas']['TokenPairDto'] | components['schemas']['OtpChallengeDto'];
         };
       };
       /** @description Wrong password, unknown or inactive account alike */
@@ -3045,6 +3176,50 @@ export interface operations {
         content?: never;
       };
       /** @description The rate limiter store (Redis) is down: {"message"}; Retry-After */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthJwtController_otp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OtpLoginDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenPairDto'];
+        };
+      };
+      /** @description Wrong or reused code {"detail", "code": "otp_wrong"}; expired or bad otp_token (token_not_valid) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong codes for this account; Retry-After says when */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The rate limiter store (Redis) is down */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3133,6 +3308,144 @@ export interface operations {
       };
       /** @description Guest access is disabled */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TotpController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpStatusDto'];
+        };
+      };
+    };
+  };
+  TotpController_setup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpSetupDto'];
+        };
+      };
+      /** @description Already on */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TotpController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OtpCodeDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpRecoveryCodesDto'];
+        };
+      };
+      /** @description Wrong code {"detail", "code": "otp_wrong"} */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No setup started */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Already on, or the setup was restarted meanwhile */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong codes; Retry-After says when */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TotpController_disable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OtpCodeDto'];
+      };
+    };
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Wrong code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Staff must keep it on (STAFF_TOTP_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong codes */
+      429: {
         headers: {
           [name: string]: unknown;
         };
