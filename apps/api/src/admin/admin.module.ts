@@ -3,6 +3,7 @@ import { AdminBannersModule } from './banners/banners.module.js';
 import { AdminCategoriesModule } from './categories/categories.module.js';
 import { AdminLookupsModule } from './lookups/lookups.module.js';
 import { AdminPlaylistsModule } from './playlists/playlists.module.js';
+import { AdminStatsModule } from './stats/stats.module.js';
 import { AdminThemesModule } from './themes/themes.module.js';
 import { AdminVideosModule } from './videos/videos.module.js';
 import { AdminWaveformsModule } from './waveforms/waveforms.module.js';
@@ -19,6 +20,7 @@ export const ADMIN_MODULES: Type[] = [
   AdminBannersModule,
   AdminVideosModule,
   AdminWaveformsModule,
+  AdminStatsModule,
 ];
 
 /** The staff console's API (spec admin-and-auth §7). */

@@ -886,6 +886,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/stats/plays': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Plays, completions and watched seconds since the last report, batched by the player */
+    post: operations['StatsController_plays'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/get_genres': {
     parameters: {
       query?: never;
@@ -1940,6 +1957,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/get_stats_for_admin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Plays, watch time and completion per day, video and playlist; top and empty searches; over a period */
+    get: operations['AdminStatsController_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2490,6 +2524,24 @@ export interface components {
       /** @description Start of the analysed 30 s window, seconds */
       offset: number;
     };
+    PlayReportDto: {
+      video_id: number;
+      /** @description The playlist it plays in, if any */
+      playlist_id?: number | null;
+      /** @description Playback of this video began since the last report (one play) */
+      started?: boolean;
+      /** @description It played to its end (or within its last seconds) */
+      completed?: boolean;
+      /** @description Seconds actually watched since the last report, 0..600 */
+      watched_seconds?: number;
+    };
+    PlayBeaconDto: {
+      /** @description At most 50 reports */
+      events: components['schemas']['PlayReportDto'][];
+    };
+    PlayBeaconAnswerDto: {
+      recorded: number;
+    };
     AdminIdTitleDto: {
       /** @example 12 */
       id: number;
@@ -2944,6 +2996,54 @@ export interface components {
       duration: number;
       /** @description Loudest sample of each equal slice of the audio (0..1), about 1500 of them */
       peaks: number[];
+    };
+    StatsPeriodTotalsDto: {
+      plays: number;
+      completions: number;
+      /** @description Seconds watched */
+      watch_seconds: number;
+      /** @description completions / plays, 0..1 */
+      completion_rate: number;
+    };
+    StatsDayDto: {
+      plays: number;
+      completions: number;
+      /** @description Seconds watched */
+      watch_seconds: number;
+      /** @example 2026-11-26 */
+      day: string;
+    };
+    StatsItemDto: {
+      plays: number;
+      completions: number;
+      /** @description Seconds watched */
+      watch_seconds: number;
+      /** @description completions / plays, 0..1 */
+      completion_rate: number;
+      id: number;
+      title: string;
+    };
+    StatsSearchDto: {
+      /** @description The search text as matched (lower case, no accents or punctuation) */
+      query: string;
+      searches: number;
+    };
+    StatsReportDto: {
+      /** @example 2026-10-28 */
+      from: string;
+      /** @example 2026-11-26 */
+      to: string;
+      totals: components['schemas']['StatsPeriodTotalsDto'];
+      /** @description Every day of the period, zeros included */
+      days: components['schemas']['StatsDayDto'][];
+      /** @description The 20 most played videos */
+      videos: components['schemas']['StatsItemDto'][];
+      /** @description The 20 most played playlists */
+      playlists: components['schemas']['StatsItemDto'][];
+      /** @description The 20 most made searches */
+      top_searches: components['schemas']['StatsSearchDto'][];
+      /** @description The 20 most made searches that found nothing */
+      empty_searches: components['schemas']['StatsSearchDto'][];
     };
   };
   responses: never;
@@ -4679,6 +4779,43 @@ export interface operations {
         content: {
           'application/json': components['schemas']['AnalyzeInfoDto'];
         };
+      };
+    };
+  };
+  StatsController_plays: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PlayBeaconDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayBeaconAnswerDto'];
+        };
+      };
+      /** @description A malformed batch: {"message"}, nothing recorded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description More than 30 reports a minute from this account */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -6963,6 +7100,51 @@ export interface operations {
       };
       /** @description No such track, or no excerpt yet */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminStatsController_report: {
+    parameters: {
+      query?: {
+        /** @description Last day, YYYY-MM-DD (default: today) */
+        to?: unknown;
+        /** @description First day, YYYY-MM-DD (default: 29 days before `to`) */
+        from?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StatsReportDto'];
+        };
+      };
+      /** @description A day not as YYYY-MM-DD, from after to, or more than 366 days */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
         headers: {
           [name: string]: unknown;
         };
