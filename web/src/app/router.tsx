@@ -55,6 +55,7 @@ export const ADMIN_PATHS = [
   'categories',
   'editCategory/:categoryId',
   'adminSecurity',
+  'adminStats',
 ] as const;
 
 export function createRouter() {

@@ -6,6 +6,7 @@ import { AddPlaylistScreen } from './playlists/AddPlaylistScreen';
 import { EditPlaylistScreen } from './playlists/EditPlaylistScreen';
 import { PlaylistListScreen } from './playlists/PlaylistListScreen';
 import { TwoFactorScreen } from './security/TwoFactorScreen';
+import { StatsScreen } from './stats/StatsScreen';
 import { EditThemeScreen } from './themes/EditThemeScreen';
 import { ThemesScreen } from './themes/ThemesScreen';
 import { AddVideoScreen } from './videos/AddVideoScreen';
@@ -35,6 +36,7 @@ export const adminScreens: Partial<Record<string, ComponentType>> = {
   categories: CategoriesScreen,
   editCategory: EditCategoryScreen,
   adminSecurity: TwoFactorScreen,
+  adminStats: StatsScreen,
 };
 
 /** A route whose screen is not registered renders nothing inside the layout. */
