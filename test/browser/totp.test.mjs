@@ -55,7 +55,7 @@ journey(
     await page.goto('/adminSecurity');
     await page.getByRole('heading', { name: 'TWO-FACTOR SIGN-IN' }).waitFor();
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-    await page.getByTitle('QR code for your authenticator app').waitFor();
+    await page.locator('.totp__qr svg').waitFor();
     const secret = (await page.locator('.totp__secret').textContent())?.trim();
     assert.match(secret ?? '', /^[A-Z2-7]{32}$/);
     await screenshot(page, 'admin-two-factor-setup-1280');

@@ -33,6 +33,8 @@ GET get_playlists_for_banner/:video_id | GET get_themes_for_banner/:playlist_id 
 PUT edit_banner_video/:id | DELETE delete_banner_video/:id | GET arrange_banner_videos/:from_position/:to_position
 POST add_category | GET get_categories_for_admin | GET get_category/:id | GET get_category_tags/:id | DELETE delete_category/:id
 PUT update_category/:id | GET add_category_tag/:tag_id/:category_id | DELETE remove_category_tag/:tag_id/:category_id
+GET get_video_waveform/:videoId | GET get_album_track_waveform/:albumTrackId | GET get_upload_waveform
+GET get_stats_for_admin
 `
   .split(/[|\n]/)
   .map((entry) => entry.trim())
