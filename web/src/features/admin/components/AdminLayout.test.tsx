@@ -42,8 +42,16 @@ describe('admin layout guard', { timeout: 60_000 }, () => {
       'PLAYLISTS',
       'THEMES',
       'CATEGORIES',
+      'STATISTICS',
+      'SECURITY',
     ]);
     expect(screen.getByRole('link', { name: 'PLAYLISTS' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'cuview TV player' })).toHaveAttribute('href', '/home?g=4&p=10&v=827');
+  });
+
+  it('sends staff who must turn on two-factor sign-in to the Security screen first', async () => {
+    signedInAs({ id: 3, first_name: 'Ann', is_staff: true, totp_setup_required: true });
+    renderRoute(<AdminLayout />, { route: '/adminVideos', path: '/adminVideos' });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/adminSecurity');
   });
 });
