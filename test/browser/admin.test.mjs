@@ -378,7 +378,7 @@ async function wizardTo(page, album, track) {
 }
 
 const excerptFields = (wizard) =>
-  Promise.all(['Position', 'Start (seconds)', 'End (seconds)'].map((l) => wizard.getByLabel(l).inputValue()));
+  Promise.all(['Position', 'Start (m:ss)', 'End (m:ss)'].map((l) => wizard.getByLabel(l).inputValue()));
 
 journey(
   use,
@@ -460,23 +460,23 @@ journey(
 
       // Track 1: the first seconds of the video.
       let wizard = await wizardTo(page, 'Neon Avenue', 'Night Drive');
-      assert.deepEqual(await excerptFields(wizard), ['1', '0', '12'], 'from the start, at most the video long');
-      await wizard.getByLabel('End (seconds)').fill('5');
+      assert.deepEqual(await excerptFields(wizard), ['1', '0:00', '0:12'], 'from the start, at most the video long');
+      await wizard.getByLabel('End (m:ss)').fill('5');
       await screenshot(page, 'admin-track-wizard-1280');
       await wizard.getByRole('button', { name: 'Save', exact: true }).click();
       await wizard.waitFor({ state: 'detached' });
 
       // Track 2: starts a second after the first, at the next position.
       wizard = await wizardTo(page, 'Neon Avenue', 'City of Glass');
-      assert.deepEqual(await excerptFields(wizard), ['2', '6', '12']);
-      await wizard.getByLabel('End (seconds)').fill('10');
+      assert.deepEqual(await excerptFields(wizard), ['2', '0:06', '0:12']);
+      await wizard.getByLabel('End (m:ss)').fill('0:10');
       await wizard.getByRole('button', { name: 'Save', exact: true }).click();
       await wizard.waitFor({ state: 'detached' });
 
       // A third excerpt that overlaps the second is refused with the spec's message.
       wizard = await wizardTo(page, 'Quiet Rooms', 'Blue Hour');
-      assert.deepEqual(await excerptFields(wizard), ['3', '11', '12']);
-      await wizard.getByLabel('Start (seconds)').fill('8');
+      assert.deepEqual(await excerptFields(wizard), ['3', '0:11', '0:12']);
+      await wizard.getByLabel('Start (m:ss)').fill('8');
       await wizard.getByRole('button', { name: 'Save', exact: true }).click();
       await wizard.getByRole('alert').getByText("Value Shouldn't override previous Track").waitFor();
       await screenshot(page, 'admin-track-wizard-overlap-1280');

@@ -16,6 +16,7 @@ import { ImagesModule } from './images/images.module.js';
 import { ShareModule } from './share/share.module.js';
 import { MediaModule } from './media/media.module.js';
 import { AnalysisModule } from './analysis/analysis.module.js';
+import { StatsModule } from './stats/stats.module.js';
 
 // Feature modules register here, one line each.
 const FEATURES: DynamicModule['imports'] = [
@@ -31,6 +32,7 @@ const FEATURES: DynamicModule['imports'] = [
   MediaModule,
   AnalysisModule,
   TrackerProxyModule,
+  StatsModule,
 ];
 
 @Module({})

@@ -13,6 +13,7 @@ import type { Logger } from './logger.js';
 import { ImageResizeProcessor } from './processors/image-resize.processor.js';
 import { TrackExcerptProcessor } from './processors/track-excerpt.processor.js';
 import { TrackFingerprintProcessor } from './processors/track-fingerprint.processor.js';
+import { UploadWaveformProcessor } from './processors/upload-waveform.processor.js';
 import { VideoAnalyzeProcessor } from './processors/video-analyze.processor.js';
 import { VideoStoryboardProcessor } from './processors/video-storyboard.processor.js';
 import { VideoTranscodeProcessor } from './processors/video-transcode.processor.js';
@@ -36,6 +37,7 @@ export const PROCESSORS = [
   TrackFingerprintProcessor,
   VideoAnalyzeProcessor,
   VideoStoryboardProcessor,
+  UploadWaveformProcessor,
 ];
 
 export interface WorkerModuleOptions {

@@ -137,6 +137,14 @@ export class AppConfig {
   @IsBoolean()
   GUEST_ENABLED = true;
 
+  /**
+   * Staff must turn on two-factor sign-in (TOTP) before the admin API answers them; a staff
+   * account without it is sent to set it up. Anyone may turn it on either way.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  STAFF_TOTP_REQUIRED = false;
+
   @IntSetting(1)
   UPLOAD_MAX_BYTES = 4 * 1024 ** 3;
 

@@ -34,6 +34,18 @@ export const AUTH_MESSAGES = {
   staleActivation: 'Stale token for given user.',
   invalidToken: 'Invalid token for given user.',
   invalidUid: "Invalid user id or user doesn't exist.",
+  otpWrong: 'That code is not right. Check the time on your phone, or use a recovery code.',
+  otpSetupRequired: 'Staff accounts need two-factor sign-in: please turn it on first.',
+} as const;
+
+/** Answer codes of two-factor sign-in, read by the web app. */
+export const OTP_CODES = {
+  /** jwt/create: the password is right, now the code (`otp_token` carries the login on). */
+  required: 'otp_required',
+  /** jwt/otp or an enrolment call: the code is wrong (or already used). */
+  wrong: 'otp_wrong',
+  /** Admin calls: this staff account must turn two-factor sign-in on first (STAFF_TOTP_REQUIRED). */
+  setupRequired: 'otp_setup_required',
 } as const;
 
 /** The SimpleJWT error code the web app reads to decide that a stored token is dead. */

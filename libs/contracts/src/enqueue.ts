@@ -26,6 +26,7 @@ export const FAILURE_RECORDED_IN_POSTGRES: Record<JobName, boolean> = {
   [JobName.VideoAnalyze]: false,
   // Postgres only says "none yet": a failed storyboard is kept in Redis rather than retried each minute.
   [JobName.VideoStoryboard]: false,
+  [JobName.UploadWaveform]: false,
 };
 
 /**

@@ -17,6 +17,7 @@ export enum JobName {
   VideoAnalyze = 'video.analyze',
   /** The seek-bar storyboard of a ready video that has none (videos transcoded before storyboards). */
   VideoStoryboard = 'video.storyboard',
+  UploadWaveform = 'upload.waveform',
 }
 
 export interface JobPayloads {
@@ -26,6 +27,8 @@ export interface JobPayloads {
   [JobName.TrackFingerprint]: { albumTrackId: number; requestId?: string };
   [JobName.VideoAnalyze]: { videoId: number; offset: number; requestId?: string };
   [JobName.VideoStoryboard]: { videoId: number; requestId?: string };
+  /** An upload has no row until a video claims it: its server-generated storage key is its id. */
+  [JobName.UploadWaveform]: { uploadKey: string; requestId?: string };
 }
 
 export type JobPayload<N extends JobName> = JobPayloads[N];
@@ -38,6 +41,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.TrackFingerprint]: QueueName.Track,
   [JobName.VideoAnalyze]: QueueName.Analyze,
   [JobName.VideoStoryboard]: QueueName.Video,
+  // Short jobs: on the track queue, not behind long transcodes.
+  [JobName.UploadWaveform]: QueueName.Track,
 };
 
 /**
@@ -63,6 +68,11 @@ export function jobId<N extends JobName>(name: N, payload: JobPayload<N>): strin
     }
     case JobName.VideoStoryboard:
       return `storyboard-${(payload as JobPayloads[JobName.VideoStoryboard]).videoId}`;
+    case JobName.UploadWaveform: {
+      // The key's uuid (the file name without its extension): unique, and free of colons.
+      const file = (payload as JobPayloads[JobName.UploadWaveform]).uploadKey.split('/').pop() ?? '';
+      return `waveform-${file.replace(/\.[^.]*$/, '')}`;
+    }
     default: {
       const never: never = name;
       throw new Error(`Unknown job ${String(never)}`);
@@ -116,5 +126,12 @@ export const JOB_OPTIONS: Record<JobName, JobRetryOptions> = {
     backoff: { type: 'exponential', delay: 10_000 },
     removeOnComplete: { age: 3600 },
     removeOnFail: { age: 30 * 86400 },
+  },
+  // Staff wait for it in the track wizard; a failure is answered and asked again from there.
+  [JobName.UploadWaveform]: {
+    attempts: 2,
+    backoff: { type: 'exponential', delay: 2_000 },
+    removeOnComplete: { age: 600 },
+    removeOnFail: { age: 600 },
   },
 };

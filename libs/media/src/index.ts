@@ -58,6 +58,7 @@ export { avcCodecFromInitSegment, avcCodecFromProfile, AAC_LC_CODEC } from './hl
 
 export * from './audio/pcm.js';
 export * from './audio/excerpt.js';
+export * from './audio/waveform.js';
 export * from './poster.js';
 
 export * from './image/image.js';

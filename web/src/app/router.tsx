@@ -55,6 +55,8 @@ export const ADMIN_PATHS = [
   'categories',
   'editCategory/:categoryId',
   'processing',
+  'adminSecurity',
+  'adminStats',
 ] as const;
 
 export function createRouter() {

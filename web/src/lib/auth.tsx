@@ -148,9 +148,29 @@ function useSignIn<T>(takeTokens: (input: T) => Promise<void>) {
   });
 }
 
+/** The password was right and the account asks for its two-factor code next (jwt/otp). */
+export class OtpRequired extends Error {
+  constructor(readonly otpToken: string) {
+    super('Enter the code from your authenticator app');
+    this.name = 'OtpRequired';
+  }
+}
+
+/** Signs in with e-mail and password; fails with OtpRequired when the account has two-factor sign-in on. */
 export function useLogin() {
   return useSignIn(async (input: LoginInput) => {
-    setTokens(await api('/cuviewTV/auth/jwt/create', { method: 'POST', body: input }));
+    const answer = await api('/cuviewTV/auth/jwt/create', { method: 'POST', body: input });
+    if ('otp_token' in answer) throw new OtpRequired(answer.otp_token);
+    setTokens(answer);
+  });
+}
+
+export type OtpLoginInput = { otp_token: string; code: string };
+
+/** The second step: the code of the authenticator app, or a recovery code. */
+export function useOtpLogin() {
+  return useSignIn(async (input: OtpLoginInput) => {
+    setTokens(await api('/cuviewTV/auth/jwt/otp', { method: 'POST', body: input }));
   });
 }
 

@@ -35,6 +35,8 @@ PUT edit_banner_video/:id | DELETE delete_banner_video/:id | GET arrange_banner_
 POST add_category | GET get_categories_for_admin | GET get_category/:id | GET get_category_tags/:id | DELETE delete_category/:id
 PUT update_category/:id | GET add_category_tag/:tag_id/:category_id | DELETE remove_category_tag/:tag_id/:category_id
 GET get_processing_overview | GET get_processing_failures
+GET get_video_waveform/:videoId | GET get_album_track_waveform/:albumTrackId | GET get_upload_waveform
+GET get_stats_for_admin
 `
   .split(/[|\n]/)
   .map((entry) => entry.trim())

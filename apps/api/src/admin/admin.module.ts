@@ -5,8 +5,10 @@ import { AdminLookupsModule } from './lookups/lookups.module.js';
 import { AdminPlaylistsModule } from './playlists/playlists.module.js';
 import { AdminProcessingModule } from './processing/processing.module.js';
 import { AdminSubtitlesModule } from './subtitles/subtitles.module.js';
+import { AdminStatsModule } from './stats/stats.module.js';
 import { AdminThemesModule } from './themes/themes.module.js';
 import { AdminVideosModule } from './videos/videos.module.js';
+import { AdminWaveformsModule } from './waveforms/waveforms.module.js';
 
 /**
  * Every admin domain module. The authorisation test walks the routes of exactly these, so a
@@ -21,6 +23,8 @@ export const ADMIN_MODULES: Type[] = [
   AdminVideosModule,
   AdminProcessingModule,
   AdminSubtitlesModule,
+  AdminWaveformsModule,
+  AdminStatsModule,
 ];
 
 /** The staff console's API (spec admin-and-auth §7). */

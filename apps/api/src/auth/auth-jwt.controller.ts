@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AuthBody } from './auth-body.js';
 import { AuthService } from './auth.service.js';
 import type { TokenPair } from './jwt-tokens.service.js';
@@ -7,6 +7,9 @@ import {
   DetailDto,
   LOGIN_RULES,
   LoginDto,
+  OTP_LOGIN_RULES,
+  OtpChallengeDto,
+  OtpLoginDto,
   REFRESH_RULES,
   RefreshDto,
   TokenErrorDto,
@@ -15,6 +18,7 @@ import {
   VerifyDto,
 } from './jwt.dto.js';
 import { TooManyAttemptsFilter } from './rate-limiter.js';
+import { TotpService, type OtpChallenge } from './totp.service.js';
 
 type Body = Record<string, unknown>;
 
@@ -23,13 +27,21 @@ type Body = Record<string, unknown>;
 @UseFilters(TooManyAttemptsFilter)
 @Controller('auth/jwt')
 export class AuthJwtController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly totp: TotpService,
+  ) {}
 
   @Post('create')
   @HttpCode(200)
   @ApiOperation({ summary: 'Log in with e-mail and password' })
   @ApiBody({ type: LoginDto })
-  @ApiResponse({ status: 200, type: TokenPairDto })
+  @ApiExtraModels(TokenPairDto, OtpChallengeDto)
+  @ApiResponse({
+    status: 200,
+    description: 'The tokens; or, when the account has two-factor sign-in on, the ticket to auth/jwt/otp/',
+    schema: { oneOf: [{ $ref: getSchemaPath(TokenPairDto) }, { $ref: getSchemaPath(OtpChallengeDto) }] },
+  })
   @ApiResponse({ status: 401, type: DetailDto, description: 'Wrong password, unknown or inactive account alike' })
   @ApiResponse({
     status: 429,
@@ -37,8 +49,23 @@ export class AuthJwtController {
       'Too many failed logins for this account from this address, from this address, or (a delay) for this account; Retry-After says when',
   })
   @ApiResponse({ status: 503, description: 'The rate limiter store (Redis) is down: {"message"}; Retry-After' })
-  create(@AuthBody(LOGIN_RULES) body: Body, @Ip() ip: string): Promise<TokenPair> {
+  create(@AuthBody(LOGIN_RULES) body: Body, @Ip() ip: string): Promise<TokenPair | OtpChallenge> {
     return this.auth.login(body.email as string, body.password as string, ip);
+  }
+
+  @Post('otp')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Second step of a login with two-factor sign-in: the code (or a recovery code)' })
+  @ApiBody({ type: OtpLoginDto })
+  @ApiResponse({ status: 200, type: TokenPairDto })
+  @ApiResponse({
+    status: 401,
+    description: 'Wrong or reused code {"detail", "code": "otp_wrong"}; expired or bad otp_token (token_not_valid)',
+  })
+  @ApiResponse({ status: 429, description: 'Too many wrong codes for this account; Retry-After says when' })
+  @ApiResponse({ status: 503, description: 'The rate limiter store (Redis) is down' })
+  otp(@AuthBody(OTP_LOGIN_RULES) body: Body): Promise<TokenPair> {
+    return this.totp.completeLogin(body.otp_token as string, body.code as string);
   }
 
   @Post('refresh')

@@ -15,6 +15,7 @@ import { AuthService, type RegisterInput, type ResetConfirmInput } from './auth.
 import { CurrentUser, JwtAuthGuard } from './guards.js';
 import { TooManyAttemptsFilter } from './rate-limiter.js';
 import { REGISTER_RULES, RegisterDto } from './register.dto.js';
+import { TotpService } from './totp.service.js';
 
 type Body = Record<string, unknown>;
 
@@ -23,7 +24,10 @@ type Body = Record<string, unknown>;
 @UseFilters(TooManyAttemptsFilter)
 @Controller('auth/users')
 export class AuthUsersController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly totp: TotpService,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -64,7 +68,7 @@ export class AuthUsersController {
   @ApiResponse({ status: 200, type: CurrentUserDto })
   @ApiResponse({ status: 401, description: 'No or invalid access token' })
   me(@CurrentUser() user: User): CurrentUserDto {
-    return CurrentUserDto.from(user);
+    return CurrentUserDto.from(user, this.totp.isRequired(user));
   }
 
   @Post('reset_password')

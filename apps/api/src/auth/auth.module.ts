@@ -11,6 +11,10 @@ import { JwtTokensService } from './jwt-tokens.service.js';
 import { PasswordHasher } from '@app/common';
 import { RateLimiter } from './rate-limiter.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
+import { TotpController } from './totp.controller.js';
+import { TotpRepository } from './totp.repository.js';
+import { TotpSecrets } from './totp-secrets.js';
+import { TotpService } from './totp.service.js';
 
 /** The authentication endpoints (djoser + SimpleJWT behaviour, DESIGN.md §7). */
 @Module({
@@ -27,8 +31,18 @@ import { RefreshTokensRepository } from './refresh-tokens.repository.js';
       }),
     }),
   ],
-  controllers: [AuthUsersController, AuthJwtController],
-  providers: [AuthService, PasswordHasher, AccountTokens, JwtTokensService, RateLimiter, RefreshTokensRepository],
+  controllers: [AuthUsersController, AuthJwtController, TotpController],
+  providers: [
+    AuthService,
+    PasswordHasher,
+    AccountTokens,
+    JwtTokensService,
+    RateLimiter,
+    RefreshTokensRepository,
+    TotpService,
+    TotpRepository,
+    TotpSecrets,
+  ],
   exports: [PasswordHasher, UsersModule],
 })
 export class AuthModule {}

@@ -18,6 +18,7 @@ import { FieldErrorsException } from './auth-body.js';
 import { JwtTokensService, type TokenPair } from './jwt-tokens.service.js';
 import { PasswordHasher, UNUSABLE_PASSWORD_PREFIX } from '@app/common';
 import { RateLimiter } from './rate-limiter.js';
+import { TotpService, type OtpChallenge } from './totp.service.js';
 
 export interface RegisterInput {
   first_name: string;
@@ -52,6 +53,7 @@ export class AuthService {
     private readonly jwtTokens: JwtTokensService,
     private readonly limiter: RateLimiter,
     private readonly mail: MailService,
+    private readonly totp: TotpService,
   ) {}
 
   async register(input: RegisterInput, ip: string): Promise<UserDto> {
@@ -110,9 +112,10 @@ export class AuthService {
 
   /**
    * One answer for a wrong password, an unknown e-mail and an inactive account, in the same
-   * time (a dummy hash runs when there is no usable password to check).
+   * time (a dummy hash runs when there is no usable password to check). An account with
+   * two-factor sign-in gets a ticket to the code step (jwt/otp) instead of tokens.
    */
-  async login(email: string, password: string, ip: string): Promise<TokenPair> {
+  async login(email: string, password: string, ip: string): Promise<TokenPair | OtpChallenge> {
     // Every limit is taken before the slow hash, so parallel guesses cannot all be checked.
     const reservation = await this.limiter.reserveLogin({ email, ip });
     const user = await this.users.findByEmail(email);
@@ -123,6 +126,8 @@ export class AuthService {
     // A failure keeps its reserved places: they are the count.
     if (!user || !passwordOk || !user.isActive) throw new UnauthorizedException({ detail: AUTH_MESSAGES.loginFailed });
     await this.limiter.loginSucceeded(reservation);
+    // Two-factor sign-in: the password was right; the code step (its own limit) gives the tokens.
+    if (user.totpEnabledAt) return this.totp.challenge(user);
     await this.users.recordLogin(user.id);
     return this.jwtTokens.issuePair(user);
   }

@@ -7,7 +7,8 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { TOKEN_NOT_VALID } from '@app/contracts';
+import { AppConfig } from '@app/config';
+import { AUTH_MESSAGES, OTP_CODES, TOKEN_NOT_VALID } from '@app/contracts';
 import type { User } from '@app/db';
 import { tokenFromHeader } from './jwt.strategy.js';
 
@@ -44,13 +45,21 @@ export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
-/** Staff only: 401 anonymous, 403 signed-in non-staff. Use after JwtAuthGuard. */
+/**
+ * Staff only: 401 anonymous, 403 signed-in non-staff, and 403 `otp_setup_required` for staff
+ * without two-factor sign-in while STAFF_TOTP_REQUIRED is on. Use after JwtAuthGuard.
+ */
 @Injectable()
 export class StaffGuard implements CanActivate {
+  constructor(private readonly config: AppConfig) {}
+
   canActivate(context: ExecutionContext): boolean {
     const user = context.switchToHttp().getRequest<{ user?: User }>().user;
     if (!user) throw new UnauthorizedException(NOT_AUTHENTICATED);
     if (!user.isStaff) throw new ForbiddenException({ message: "You don't have permission for this Action" });
+    if (this.config.STAFF_TOTP_REQUIRED && !user.totpEnabledAt) {
+      throw new ForbiddenException({ message: AUTH_MESSAGES.otpSetupRequired, code: OTP_CODES.setupRequired });
+    }
     return true;
   }
 }

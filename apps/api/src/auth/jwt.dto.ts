@@ -54,3 +54,62 @@ export class DetailDto {
   @ApiProperty({ example: 'No active account found with the given credentials' })
   detail: string;
 }
+
+export class OtpChallengeDto {
+  @ApiProperty({ example: true, description: 'The password is right; the account asks for its code next.' })
+  otp_required: true;
+
+  @ApiProperty({ description: 'Ticket to POST auth/jwt/otp/ with the code (HS256, 5 minutes).' })
+  otp_token: string;
+}
+
+export class OtpLoginDto {
+  @ApiProperty({ description: 'otp_token from auth/jwt/create' })
+  otp_token: string;
+
+  @ApiProperty({ example: '123456', description: 'The 6-digit code of the authenticator app, or a recovery code' })
+  code: string;
+}
+
+export const OTP_LOGIN_RULES: BodyRules = {
+  fields: [
+    { name: 'otp_token', kind: 'password', required: true, maxLength: 4096 },
+    { name: 'code', kind: 'string', required: true, maxLength: 32 },
+  ],
+};
+
+export class OtpCodeDto {
+  @ApiProperty({
+    example: '123456',
+    description: 'The 6-digit code of the authenticator app (or, to turn it off, a recovery code)',
+  })
+  code: string;
+}
+
+export const OTP_CODE_RULES: BodyRules = {
+  fields: [{ name: 'code', kind: 'string', required: true, maxLength: 32 }],
+};
+
+export class TotpSetupDto {
+  @ApiProperty({ description: 'Base32 secret, for typing into the app by hand; shown only now' })
+  secret: string;
+
+  @ApiProperty({ example: 'otpauth://totp/CUVIEW%20TV:ada%40example.com?secret=...&issuer=CUVIEW%20TV' })
+  otpauth_url: string;
+}
+
+export class TotpRecoveryCodesDto {
+  @ApiProperty({ type: [String], description: 'Ten single-use recovery codes; shown only now' })
+  recovery_codes: string[];
+}
+
+export class TotpStatusDto {
+  @ApiProperty()
+  enabled: boolean;
+
+  @ApiProperty({ description: 'Staff accounts must have it on (STAFF_TOTP_REQUIRED)' })
+  required: boolean;
+
+  @ApiProperty()
+  recovery_codes_left: number;
+}

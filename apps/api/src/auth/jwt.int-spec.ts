@@ -60,6 +60,8 @@ describe('JWT endpoints (auth/jwt/*) and auth/users/me/', () => {
         mobile_number: '+441234567890',
         gives_permission: true,
         is_staff: false,
+        totp_enabled: false,
+        totp_setup_required: false,
       });
     }
   });

@@ -114,6 +114,8 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
   private readonly accountDelays: RateLimiterRedis;
   /** Reset and activation e-mails per e-mail and per address; registrations per address. */
   private readonly requests: RateLimiterRedis;
+  /** Two-factor codes checked per account (sign-in, enrolment, turning it off). */
+  private readonly codes: RateLimiterRedis;
   private lastErrorLog = 0;
 
   constructor(private readonly config: AppConfig) {
@@ -140,6 +142,7 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
     this.accountGate = limiter('login:gate', 1, 1);
     this.accountDelays = limiter('login:delays', Number.MAX_SAFE_INTEGER);
     this.requests = limiter('requests', config.LOGIN_MAX_ATTEMPTS);
+    this.codes = limiter('totp:account', config.LOGIN_MAX_ATTEMPTS);
   }
 
   /** Gives the connection a moment at start-up, so the first login does not meet a 503. */
@@ -197,6 +200,25 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
       // The limits were applied and the password is right: the person signs in; the places
       // not given back only expire with the window.
       this.logThrottled(`rate limiter could not record a sign-in: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Takes one of the account's two-factor code checks before the code is compared, the way a
+   * login reserves its place: however many guesses arrive at once, at most LOGIN_MAX_ATTEMPTS
+   * a window are checked (the password is already known to whoever guesses, so it is counted
+   * per account). 429 when they are spent, 503 when Redis is down.
+   */
+  async reserveCodeCheck(userId: number): Promise<void> {
+    await this.guarded(() => this.take(this.codes, String(userId)));
+  }
+
+  /** A right code: the account's failed guesses are forgiven. */
+  async codeAccepted(userId: number): Promise<void> {
+    try {
+      await this.codes.delete(String(userId));
+    } catch (error) {
+      this.logThrottled(`rate limiter could not forgive code guesses: ${(error as Error).message}`);
     }
   }
 

@@ -7,6 +7,7 @@ import { toVideoDto } from '../catalogue/video-sql.js';
 import { withoutKind, type FilterSelection } from '../common/filter-list.js';
 import { refuseLongSearchText } from '../common/params.js';
 import type { FilterEntryDto } from './search.dto.js';
+import { StatsService } from '../stats/stats.service.js';
 import { SearchRepository, type VideoPageRow } from './search.repository.js';
 
 @Injectable()
@@ -15,6 +16,7 @@ export class SearchService {
     private readonly search: SearchRepository,
     private readonly urls: MediaUrls,
     private readonly cache: CatalogueCache,
+    private readonly stats: StatsService,
   ) {}
 
   async suggestions(text: string): Promise<NamedDto[]> {
@@ -25,9 +27,13 @@ export class SearchService {
   async resultsByText(text: string, page: number): Promise<VideoPageDto> {
     const q = await this.readText(text);
     if (!q) return { videos: [], videoLength: 0 };
-    return this.cache.get(CatalogueCache.searchKey(q, page), async () =>
+    const answer = await this.cache.get(CatalogueCache.searchKey(q, page), async () =>
       this.toPage(await this.search.findVideoPageByText(q, page)),
     );
+    // Counted for the staff statistics (top searches, searches with no result): the first page
+    // is the search, later pages only browse it.
+    if (page === 1) await this.stats.recordSearch(q, answer.videoLength);
+    return answer;
   }
 
   async resultsByFilters(selection: FilterSelection, page: number): Promise<VideoPageDto> {

@@ -37,7 +37,18 @@ export class CurrentUserDto extends UserDto {
   @ApiProperty({ description: 'Staff see the admin area.' })
   is_staff: boolean;
 
-  static override from(user: User): CurrentUserDto {
-    return { ...UserDto.from(user), is_staff: user.isStaff };
+  @ApiProperty({ description: 'Two-factor sign-in (TOTP) is on for this account.' })
+  totp_enabled: boolean;
+
+  @ApiProperty({ description: 'A staff account that must turn two-factor sign-in on before using the admin area.' })
+  totp_setup_required: boolean;
+
+  static override from(user: User, totpRequired = false): CurrentUserDto {
+    return {
+      ...UserDto.from(user),
+      is_staff: user.isStaff,
+      totp_enabled: Boolean(user.totpEnabledAt),
+      totp_setup_required: totpRequired && !user.totpEnabledAt,
+    };
   }
 }

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JobName, type JobPayload } from '@app/contracts';
-import { cutAudioExcerpt, newStorageKey, probeMedia, type StorageDriver } from '@app/media';
+import {
+  computeWaveform,
+  cutAudioExcerpt,
+  newStorageKey,
+  probeMedia,
+  waveformKeyBeside,
+  type StorageDriver,
+} from '@app/media';
 import { PermanentJobError } from '../errors.js';
 import type { JobContext, JobProcessor } from '../job-processor.js';
 import { toMediaLogger } from '../logger.js';
@@ -25,7 +32,7 @@ export const PRELISTEN_MAX_SECONDS = 15 * 60;
 
 /**
  * track.excerpt (DESIGN.md §5): the album track's audio cut to AAC in an M4A for the
- * wizard's player. Written under a fresh key, then switched; the previous file is removed.
+ * wizard's player, and its waveform (`<excerpt>.waveform.json`). Written under a fresh key, then switched; the previous file is removed.
  */
 @Injectable()
 export class TrackExcerptProcessor implements JobProcessor<
@@ -54,12 +61,20 @@ export class TrackExcerptProcessor implements JobProcessor<
       const cut = await cutAudioExcerpt(source, join(dir, 'excerpt.m4a'), { start: 0, end }, { ...tools, probe });
       await context.reportProgress(80);
 
+      // The waveform the wizard draws under the excerpt's player, stored beside the excerpt.
+      const waveform = await computeWaveform(source, { ...tools, maxSeconds: end });
+      await context.reportProgress(90);
+
       const key = newStorageKey('excerpts', 'm4a');
       await this.storage.putFile(key, cut.output, 'audio/mp4');
+      await this.storage.put(waveformKeyBeside(key), Buffer.from(JSON.stringify(waveform)), 'application/json');
       const { previousKey } = await this.tracks.switchExcerpt(albumTrackId, key);
-      if (previousKey && previousKey !== key) await this.storage.delete(previousKey);
+      if (previousKey && previousKey !== key) {
+        await this.storage.delete(previousKey);
+        await this.storage.delete(waveformKeyBeside(previousKey));
+      }
       context.log.info(
-        { excerptKey: key, seconds: cut.durationSeconds, ms: Math.round(cut.wallMs) },
+        { excerptKey: key, seconds: cut.durationSeconds, ms: Math.round(cut.wallMs), peaks: waveform.peaks.length },
         'excerpt written',
       );
       return { excerptKey: key, durationSeconds: cut.durationSeconds };

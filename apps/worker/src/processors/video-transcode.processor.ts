@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { ImageKind, JobName, type JobPayload, JobQueues } from '@app/contracts';
 import {
+  computeWaveform,
   extractPosterFrame,
   MASTER_PLAYLIST,
   newStorageKey,
@@ -15,6 +17,7 @@ import {
   transcodeHlsLadder,
   type HlsLadderResult,
   type StorageDriver,
+  waveformKeyBeside,
 } from '@app/media';
 import { isAbort, isFinalAttempt, readableMessage, PermanentJobError } from '../errors.js';
 import type { JobContext, JobProcessor } from '../job-processor.js';
@@ -168,6 +171,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
     this.metrics.transcodeSpeed.observe(probe.durationSeconds / (ladder.wallMs / 1000));
     const storyboard = await this.addStoryboard(ladder, probe.durationSeconds, prefix, tools, context);
     progress.report(PHASE.encoded);
+    await this.addWaveform(source, join(ladder.outputDir, waveformKeyBeside(MASTER_PLAYLIST)), tools, context);
     await putDirectory(this.storage, ladder.outputDir, prefix);
     progress.report(PHASE.uploaded);
 
@@ -253,6 +257,26 @@ export class VideoTranscodeProcessor implements JobProcessor<
     } else {
       // Staff uploaded a thumbnail while we worked: theirs wins.
       await this.storage.delete(key);
+    }
+  }
+
+  /**
+   * The audio's waveform for the track wizard, written into the ladder folder so it is
+   * published, replaced and deleted with the ladder. A video without audio (or a decode
+   * failure) simply has none: the wizard then shows its timeline without it.
+   */
+  private async addWaveform(
+    source: string,
+    path: string,
+    tools: { signal: AbortSignal },
+    context: JobContext,
+  ): Promise<void> {
+    try {
+      const waveform = await computeWaveform(source, tools);
+      await writeFile(path, JSON.stringify(waveform));
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      context.log.warn({ err: error }, 'no waveform for this video');
     }
   }
 

@@ -3,7 +3,8 @@ import { BannerVideo, Category, Group, GroupPlaylist, Playlist, PlaylistVideo } 
 import { Activity, Composer, Genre, Member, Mood, Tag, VideoGenre } from './lookups.entity.js';
 import { FingerprintHash, WatermarkCode } from './recognition.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
-import { User } from './user.entity.js';
+import { PlayStat, SearchStat } from './stats.entity.js';
+import { TotpRecoveryCode, User } from './user.entity.js';
 import { Video, VideoSubtitle, VideoTrack } from './video.entity.js';
 
 export * from './album.entity.js';
@@ -11,6 +12,7 @@ export * from './catalogue.entity.js';
 export * from './lookups.entity.js';
 export * from './recognition.entity.js';
 export * from './refresh-token.entity.js';
+export * from './stats.entity.js';
 export * from './user.entity.js';
 export * from './video.entity.js';
 
@@ -38,4 +40,7 @@ export const ENTITIES = [
   BannerVideo,
   FingerprintHash,
   WatermarkCode,
+  TotpRecoveryCode,
+  PlayStat,
+  SearchStat,
 ];

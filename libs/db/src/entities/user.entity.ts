@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('users')
 // E-mail is unique ignoring case; the expression index lives in the migration.
@@ -43,4 +43,38 @@ export class User {
 
   @CreateDateColumn({ type: 'timestamptz' })
   dateJoined: Date;
+
+  /**
+   * The TOTP secret (RFC 6238), AES-256-GCM encrypted by the api; set at enrolment, in force
+   * once `totpEnabledAt` is set. Never answered by any endpoint after enrolment.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  totpSecret: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  totpEnabledAt: Date | null;
+
+  /** The last TOTP time step accepted: a code is good once (no replay within its window). */
+  @Column({ type: 'integer', nullable: true })
+  totpLastStep: number | null;
+}
+
+/** One single-use recovery code of an account's two-factor sign-in, stored as a SHA-256 hash. */
+@Entity('totp_recovery_codes')
+@Index(['userId', 'codeHash'], { unique: true })
+export class TotpRecoveryCode {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column()
+  userId: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  user: User;
+
+  @Column({ type: 'varchar', length: 64 })
+  codeHash: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
 }

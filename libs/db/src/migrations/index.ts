@@ -7,6 +7,7 @@ import { FingerprintPeaksV21795280000002 } from './1795280000002-FingerprintPeak
 import { SearchFullText1795644800000 } from './1795644800000-SearchFullText.js';
 import { PlaylistOwnerPosition1795644861923 } from './1795644861923-PlaylistOwnerPosition.js';
 import { VideoStoryboardSubtitles1795664968423 } from './1795664968423-VideoStoryboardSubtitles.js';
+import { TwoFactorAndViewingStats1795666018862 } from './1795666018862-TwoFactorAndViewingStats.js';
 import { SearchTitlePrefix1795700000000 } from './1795700000000-SearchTitlePrefix.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
@@ -20,5 +21,6 @@ export const MIGRATIONS: Function[] = [
   SearchFullText1795644800000,
   PlaylistOwnerPosition1795644861923,
   VideoStoryboardSubtitles1795664968423,
+  TwoFactorAndViewingStats1795666018862,
   SearchTitlePrefix1795700000000,
 ];

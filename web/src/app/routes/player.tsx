@@ -9,7 +9,7 @@ import { Loading } from '@/components/ui/Loading';
 import { useToast } from '@/components/ui/toast';
 import { AnalysisPanel, AnalysisRing, useAnalysis } from '@/features/analysis';
 import { ConcertsSection, GenresSection, GroupTabsSection, useVideo } from '@/features/catalogue';
-import { activeTrackIndex, neighbour, PlaylistStrip, TrackStrip } from '@/features/player';
+import { activeTrackIndex, neighbour, PlaylistStrip, TrackStrip, usePlayReports } from '@/features/player';
 import {
   exportPlaylist,
   hasStoredToken,
@@ -79,6 +79,8 @@ function PlayerPage({
   const tracks = video?.tracks ?? [];
 
   const currentTime = useCallback(() => handle.current?.currentTime() ?? 0, []);
+  // Staff statistics: counted in this playlist only when the video is one of its own.
+  const plays = usePlayReports(videoId, entry ? playlistId : null);
   const analysis = useAnalysis({ videoId, duration: video?.duration ?? 0, userId: user.id, currentTime });
 
   useEffect(() => {
@@ -117,9 +119,18 @@ function PlayerPage({
         hasNext={Boolean(next)}
         onPrev={() => prev && go(prev.id)}
         onNext={() => next && go(next.id)}
-        onEnded={() => next && go(next.id)}
-        onTime={onTime}
-        onPlaying={analysis.onPlaybackStart}
+        onEnded={() => {
+          plays.onEnded();
+          if (next) go(next.id);
+        }}
+        onTime={(t) => {
+          plays.onTime(t);
+          onTime(t);
+        }}
+        onPlaying={() => {
+          plays.onPlaying();
+          analysis.onPlaybackStart();
+        }}
         storyboard={video.storyboard}
         subtitles={video.subtitles}
         labelAt={(t) => tracks[activeTrackIndex(tracks, t)]?.title}

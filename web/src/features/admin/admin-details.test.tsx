@@ -35,6 +35,7 @@ describe('track wizard', { timeout: 60_000 }, () => {
         previous={undefined}
         videoDuration={null}
         videoSource={null}
+        waveformSource={null}
         onSave={() => undefined}
         onClose={() => undefined}
       />,

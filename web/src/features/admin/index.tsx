@@ -6,6 +6,8 @@ import { AddPlaylistScreen } from './playlists/AddPlaylistScreen';
 import { EditPlaylistScreen } from './playlists/EditPlaylistScreen';
 import { PlaylistListScreen } from './playlists/PlaylistListScreen';
 import { ProcessingScreen } from './processing/ProcessingScreen';
+import { TwoFactorScreen } from './security/TwoFactorScreen';
+import { StatsScreen } from './stats/StatsScreen';
 import { EditThemeScreen } from './themes/EditThemeScreen';
 import { ThemesScreen } from './themes/ThemesScreen';
 import { AddVideoScreen } from './videos/AddVideoScreen';
@@ -35,6 +37,8 @@ export const adminScreens: Partial<Record<string, ComponentType>> = {
   categories: CategoriesScreen,
   editCategory: EditCategoryScreen,
   processing: ProcessingScreen,
+  adminSecurity: TwoFactorScreen,
+  adminStats: StatsScreen,
 };
 
 /** A route whose screen is not registered renders nothing inside the layout. */

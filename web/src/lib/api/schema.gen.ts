@@ -121,6 +121,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/auth/jwt/otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Second step of a login with two-factor sign-in: the code (or a recovery code) */
+    post: operations['AuthJwtController_otp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/auth/jwt/refresh': {
     parameters: {
       query?: never;
@@ -166,6 +183,74 @@ export interface paths {
     put?: never;
     /** Tokens for the built-in guest account (the ?auth=1 link), when enabled */
     post: operations['AuthJwtController_guest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/auth/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether two-factor sign-in is on, required, and how many recovery codes are left */
+    get: operations['TotpController_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/auth/totp/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new secret and its otpauth:// address for the QR code (not in force until confirmed) */
+    post: operations['TotpController_setup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/auth/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The first code from the app turns it on; answers ten recovery codes, once */
+    post: operations['TotpController_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/auth/totp/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turn it off with a current code or a recovery code */
+    post: operations['TotpController_disable'];
     delete?: never;
     options?: never;
     head?: never;
@@ -812,6 +897,23 @@ export interface paths {
     get: operations['AnalysisController_analyze'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/stats/plays': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Plays, completions and watched seconds since the last report, batched by the player */
+    post: operations['StatsController_plays'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1906,6 +2008,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/get_video_waveform/{videoId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The waveform of a video's audio, on the video's timeline */
+    get: operations['WaveformsController_video'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/get_upload_waveform': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The waveform of an upload not yet saved as a video (Add Video); 202 while the worker draws it */
+    get: operations['WaveformsController_upload'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/get_album_track_waveform/{albumTrackId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The waveform of an album track's prelistening excerpt */
+    get: operations['WaveformsController_albumTrack'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/get_stats_for_admin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Plays, watch time and completion per day, video and playlist; top and empty searches; over a period */
+    get: operations['AdminStatsController_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1979,6 +2149,10 @@ export interface components {
       gives_permission: boolean;
       /** @description Staff see the admin area. */
       is_staff: boolean;
+      /** @description Two-factor sign-in (TOTP) is on for this account. */
+      totp_enabled: boolean;
+      /** @description A staff account that must turn two-factor sign-in on before using the admin area. */
+      totp_setup_required: boolean;
     };
     ResetConfirmDto: {
       /** @description From the reset link /password-reset/{uid}/{token}. */
@@ -1992,21 +2166,39 @@ export interface components {
        */
       re_new_password: string;
     };
-    LoginDto: {
-      /** @example ada@example.com */
-      email: string;
-      /** Format: password */
-      password: string;
-    };
     TokenPairDto: {
       /** @description Access token (HS256, 5 minutes); send as `Authorization: JWT <access>`. */
       access: string;
       /** @description Refresh token (1 day), single use: auth/jwt/refresh answers a new pair. */
       refresh: string;
     };
+    OtpChallengeDto: {
+      /**
+       * @description The password is right; the account asks for its code next.
+       * @example true
+       */
+      otp_required: boolean;
+      /** @description Ticket to POST auth/jwt/otp/ with the code (HS256, 5 minutes). */
+      otp_token: string;
+    };
+    LoginDto: {
+      /** @example ada@example.com */
+      email: string;
+      /** Format: password */
+      password: string;
+    };
     DetailDto: {
       /** @example No active account found with the given credentials */
       detail: string;
+    };
+    OtpLoginDto: {
+      /** @description otp_token from auth/jwt/create */
+      otp_token: string;
+      /**
+       * @description The 6-digit code of the authenticator app, or a recovery code
+       * @example 123456
+       */
+      code: string;
     };
     RefreshDto: {
       /** @description A refresh token; it is spent by this call (rotation). */
@@ -2021,6 +2213,29 @@ export interface components {
     VerifyDto: {
       /** @description An access or refresh token. */
       token: string;
+    };
+    TotpStatusDto: {
+      enabled: boolean;
+      /** @description Staff accounts must have it on (STAFF_TOTP_REQUIRED) */
+      required: boolean;
+      recovery_codes_left: number;
+    };
+    TotpSetupDto: {
+      /** @description Base32 secret, for typing into the app by hand; shown only now */
+      secret: string;
+      /** @example otpauth://totp/CUVIEW%20TV:ada%40example.com?secret=...&issuer=CUVIEW%20TV */
+      otpauth_url: string;
+    };
+    OtpCodeDto: {
+      /**
+       * @description The 6-digit code of the authenticator app (or, to turn it off, a recovery code)
+       * @example 123456
+       */
+      code: string;
+    };
+    TotpRecoveryCodesDto: {
+      /** @description Ten single-use recovery codes; shown only now */
+      recovery_codes: string[];
     };
     NamedDto: {
       /** @example 12 */
@@ -2436,6 +2651,24 @@ export interface components {
       yt_link: string;
       /** @description Start of the analysed 30 s window, seconds */
       offset: number;
+    };
+    PlayReportDto: {
+      video_id: number;
+      /** @description The playlist it plays in, if any */
+      playlist_id?: number | null;
+      /** @description Playback of this video began since the last report (one play) */
+      started?: boolean;
+      /** @description It played to its end (or within its last seconds) */
+      completed?: boolean;
+      /** @description Seconds actually watched since the last report, 0..600 */
+      watched_seconds?: number;
+    };
+    PlayBeaconDto: {
+      /** @description At most 50 reports */
+      events: components['schemas']['PlayReportDto'][];
+    };
+    PlayBeaconAnswerDto: {
+      recorded: number;
     };
     AdminIdTitleDto: {
       /** @example 12 */
@@ -2977,6 +3210,60 @@ export interface components {
        */
       label?: string;
     };
+    WaveformDto: {
+      /** @description Seconds of audio the peaks cover */
+      duration: number;
+      /** @description Loudest sample of each equal slice of the audio (0..1), about 1500 of them */
+      peaks: number[];
+    };
+    StatsPeriodTotalsDto: {
+      plays: number;
+      completions: number;
+      /** @description Seconds watched */
+      watch_seconds: number;
+      /** @description completions / plays, 0..1 */
+      completion_rate: number;
+    };
+    StatsDayDto: {
+      plays: number;
+      completions: number;
+      /** @description Seconds watched */
+      watch_seconds: number;
+      /** @example 2026-11-26 */
+      day: string;
+    };
+    StatsItemDto: {
+      plays: number;
+      completions: number;
+      /** @description Seconds watched */
+      watch_seconds: number;
+      /** @description completions / plays, 0..1 */
+      completion_rate: number;
+      id: number;
+      title: string;
+    };
+    StatsSearchDto: {
+      /** @description The search text as matched (lower case, no accents or punctuation) */
+      query: string;
+      searches: number;
+    };
+    StatsReportDto: {
+      /** @example 2026-10-28 */
+      from: string;
+      /** @example 2026-11-26 */
+      to: string;
+      totals: components['schemas']['StatsPeriodTotalsDto'];
+      /** @description Every day of the period, zeros included */
+      days: components['schemas']['StatsDayDto'][];
+      /** @description The 20 most played videos */
+      videos: components['schemas']['StatsItemDto'][];
+      /** @description The 20 most played playlists */
+      playlists: components['schemas']['StatsItemDto'][];
+      /** @description The 20 most made searches */
+      top_searches: components['schemas']['StatsSearchDto'][];
+      /** @description The 20 most made searches that found nothing */
+      empty_searches: components['schemas']['StatsSearchDto'][];
+    };
   };
   responses: never;
   parameters: never;
@@ -3182,12 +3469,13 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The tokens; or, when the account has two-factor sign-in on, the ticket to auth/jwt/otp/ */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TokenPairDto'];
+          'application/json': components['schemas']['TokenPairDto'] | components['schemas']['OtpChallengeDto'];
         };
       };
       /** @description Wrong password, unknown or inactive account alike */
@@ -3207,6 +3495,50 @@ export interface operations {
         content?: never;
       };
       /** @description The rate limiter store (Redis) is down: {"message"}; Retry-After */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthJwtController_otp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OtpLoginDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenPairDto'];
+        };
+      };
+      /** @description Wrong or reused code {"detail", "code": "otp_wrong"}; expired or bad otp_token (token_not_valid) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong codes for this account; Retry-After says when */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The rate limiter store (Redis) is down */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3295,6 +3627,144 @@ export interface operations {
       };
       /** @description Guest access is disabled */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TotpController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpStatusDto'];
+        };
+      };
+    };
+  };
+  TotpController_setup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpSetupDto'];
+        };
+      };
+      /** @description Already on */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TotpController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OtpCodeDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpRecoveryCodesDto'];
+        };
+      };
+      /** @description Wrong code {"detail", "code": "otp_wrong"} */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No setup started */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Already on, or the setup was restarted meanwhile */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong codes; Retry-After says when */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TotpController_disable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OtpCodeDto'];
+      };
+    };
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Wrong code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Staff must keep it on (STAFF_TOTP_REQUIRED) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong codes */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4577,6 +5047,43 @@ export interface operations {
         content: {
           'application/json': components['schemas']['AnalyzeInfoDto'];
         };
+      };
+    };
+  };
+  StatsController_plays: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PlayBeaconDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlayBeaconAnswerDto'];
+        };
+      };
+      /** @description A malformed batch: {"message"}, nothing recorded */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description More than 30 reports a minute from this account */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -6939,6 +7446,192 @@ export interface operations {
       };
       /** @description No such video, or no subtitles in that language */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WaveformsController_video: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaveformDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such video, or no waveform yet (not transcoded, or no audio) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WaveformsController_upload: {
+    parameters: {
+      query: {
+        /** @description file_original_path_linux as upload_video/ answered it */
+        key: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaveformDto'];
+        };
+      };
+      /** @description {"pending": true}: being drawn, ask again (Retry-After) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not an upload of this server, or already saved as a video */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The audio of the file could not be read */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  WaveformsController_albumTrack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        albumTrackId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaveformDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such track, or no excerpt yet */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminStatsController_report: {
+    parameters: {
+      query?: {
+        /** @description Last day, YYYY-MM-DD (default: today) */
+        to?: unknown;
+        /** @description First day, YYYY-MM-DD (default: 29 days before `to`) */
+        from?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StatsReportDto'];
+        };
+      };
+      /** @description A day not as YYYY-MM-DD, from after to, or more than 366 days */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
         headers: {
           [name: string]: unknown;
         };

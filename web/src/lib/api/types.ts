@@ -6,7 +6,7 @@
  */
 import type { components } from './schema.gen';
 
-type Schemas = components['schemas'];
+export type Schemas = components['schemas'];
 
 export type Id = number;
 /** 0 = access off, 1 = on (DESIGN §2.4). */

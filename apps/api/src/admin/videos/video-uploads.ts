@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { checkMediaEnd, newStorageKey, probeMedia, type StorageDriver } from '@app/media';
+import { checkMediaEnd, newStorageKey, probeMedia, waveformKeyBeside, type StorageDriver } from '@app/media';
 import { InjectStorage } from '../../storage/storage.module.js';
 import { refuseUnknownFields } from '../common/form-fields.js';
 import { mediaHttpError } from '../common/media-errors.js';
@@ -123,7 +123,7 @@ export class VideoUploads {
   /** An original and its record, when the video is deleted. */
   async remove(key: string | null): Promise<void> {
     if (!key) return;
-    for (const target of [key, sidecarKey(key)]) {
+    for (const target of [key, sidecarKey(key), waveformKeyBeside(key)]) {
       await this.storage
         .delete(target)
         .catch((error: Error) => this.logger.warn(`could not delete ${target}: ${error.message}`));

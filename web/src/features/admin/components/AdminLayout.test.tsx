@@ -49,6 +49,8 @@ describe('admin layout guard', { timeout: 60_000 }, () => {
       'THEMES',
       'CATEGORIES',
       'PROCESSING',
+      'STATISTICS',
+      'SECURITY',
     ]);
     expect(screen.getByRole('link', { name: 'PLAYLISTS' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'cuview TV player' })).toHaveAttribute('href', '/home?g=4&p=10&v=827');
@@ -64,5 +66,11 @@ describe('admin layout guard', { timeout: 60_000 }, () => {
     expect(await screen.findByLabelText('2 failed')).toHaveTextContent('2');
     expect(await screen.findByText('Processing failed: Concert in Oslo')).toBeInTheDocument();
     expect(localStorage.getItem('cuview.processing.seenFailure')).toBe('2026-11-26T04:00:00.000Z');
+  });
+
+  it('sends staff who must turn on two-factor sign-in to the Security screen first', async () => {
+    signedInAs({ id: 3, first_name: 'Ann', is_staff: true, totp_setup_required: true });
+    renderRoute(<AdminLayout />, { route: '/adminVideos', path: '/adminVideos' });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/adminSecurity');
   });
 });

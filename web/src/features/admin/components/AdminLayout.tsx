@@ -17,7 +17,12 @@ const MENU = [
   { label: 'THEMES', to: '/themes', match: ['/themes', '/editTheme'] },
   { label: 'CATEGORIES', to: '/categories', match: ['/categories', '/editCategory'] },
   { label: 'PROCESSING', to: '/processing', match: ['/processing'] },
+  { label: 'STATISTICS', to: '/adminStats', match: ['/adminStats'] },
+  { label: 'SECURITY', to: '/adminSecurity', match: ['/adminSecurity'] },
 ] as const;
+
+/** Where staff go while configuration requires two-factor sign-in and theirs is off. */
+const TWO_FACTOR_PATH = '/adminSecurity';
 
 /**
  * Guarded admin layout (spec admin §2, §6): a loading indicator while the user loads,
@@ -39,6 +44,11 @@ export function AdminLayout() {
         <Link to="/">Go to the home page</Link>
       </div>
     );
+  }
+
+  // The admin API refuses them until it is on (403 otp_setup_required): go and turn it on.
+  if (user.totp_setup_required && location.pathname !== TWO_FACTOR_PATH) {
+    return <Navigate to={TWO_FACTOR_PATH} replace />;
   }
 
   return <StaffLayout />;

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /**
  * The numbered steps of a wizard (track wizard, add-banner wizard): the current one marked,
  * those not reached yet disabled, any reached one open to revisit.
@@ -32,15 +34,20 @@ export function WizardSteps({
   );
 }
 
-/** Back and Next under a wizard's step; without `onNext` (the last step) Next is not shown. */
+/**
+ * Back and Next under a wizard's step; without `onNext` (the last step) Next is not shown and
+ * `children` (the last step's own buttons) take its place.
+ */
 export function WizardNav({
   onBack,
   onNext,
   nextDisabled = false,
+  children,
 }: {
   onBack?: () => void;
   onNext?: () => void;
   nextDisabled?: boolean;
+  children?: ReactNode;
 }) {
   return (
     <div className="wizard__nav">
@@ -52,7 +59,7 @@ export function WizardNav({
           Next
         </button>
       ) : (
-        <span />
+        (children ?? <span />)
       )}
     </div>
   );

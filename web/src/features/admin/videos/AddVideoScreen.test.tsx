@@ -29,6 +29,9 @@ const TRACKS = [
   { id: 52, position: 2, title: 'Closing', genre: 'Jazz', composers: 'A. Comp', artists: 'The Trio', duration: 80 },
 ];
 
+/** 600 s: quiet for the first half, loud for the second. */
+const WAVEFORM = { duration: 600, peaks: Array.from({ length: 1200 }, (_, i) => (i < 600 ? 0.01 : 0.8)) };
+
 function lookups(extra: Record<string, Route> = {}) {
   return apiMock({
     'GET /cuviewTV/get_genres/': {
@@ -44,6 +47,7 @@ function lookups(extra: Record<string, Route> = {}) {
     }),
     'GET /cuviewTV/get_albums_for_admin_filter/:q/:page/': { json: { albums: [ALBUM], albumsLength: 1 } },
     'GET /cuviewTV/get_tracks_for_admin_filter/5/1/': { json: { tracks: TRACKS, tracksLength: 2 } },
+    'GET /cuviewTV/get_upload_waveform/': { json: WAVEFORM },
     ...extra,
   });
 }
@@ -221,27 +225,27 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     await act(async () => xhr.respond(201, { file_original_path_linux: 'originals/abc.mp4', duration: 600 }));
 
     let dialog = await wizardTo(user, 'Opening');
-    expect([value(dialog, 'Position'), value(dialog, 'Start (seconds)'), value(dialog, 'End (seconds)')]).toEqual([
+    expect([value(dialog, 'Position'), value(dialog, 'Start (m:ss)'), value(dialog, 'End (m:ss)')]).toEqual([
       '1',
-      '0',
-      '100',
+      '0:00',
+      '1:40',
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dialog = await wizardTo(user, 'Closing');
     // Previous end + 1, previous position + 1, and as long as the chosen track.
-    expect([value(dialog, 'Position'), value(dialog, 'Start (seconds)'), value(dialog, 'End (seconds)')]).toEqual([
+    expect([value(dialog, 'Position'), value(dialog, 'Start (m:ss)'), value(dialog, 'End (m:ss)')]).toEqual([
       '2',
-      '101',
-      '181',
+      '1:41',
+      '3:01',
     ]);
-    expect(within(dialog).getByLabelText('Excerpt start')).toHaveValue('101');
-    expect(within(dialog).getByLabelText('Excerpt end')).toHaveValue('181');
+    expect(within(dialog).getByRole('slider', { name: 'Excerpt start' })).toHaveAttribute('aria-valuenow', '101');
+    expect(within(dialog).getByRole('slider', { name: 'Excerpt end' })).toHaveAttribute('aria-valuetext', '3:01');
 
-    const start = within(dialog).getByLabelText('Start (seconds)');
+    const start = within(dialog).getByLabelText('Start (m:ss)');
     await user.clear(start);
-    await user.type(start, '90');
+    await user.type(start, '1:30');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(MSG.overlap);
 
@@ -249,10 +253,10 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(within(dialog).getByRole('button', { name: 'Choose track Closing' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(value(dialog, 'Start (seconds)')).toBe('90');
+    expect(value(dialog, 'Start (m:ss)')).toBe('1:30');
 
     await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
-    expect(value(dialog, 'Start (seconds)')).toBe('101');
+    expect(value(dialog, 'Start (m:ss)')).toBe('1:41');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -263,6 +267,69 @@ describe('/addVideo', { timeout: 60_000 }, () => {
       ['1', 'Opening', 'Night Works', 'CU-0042', formatDuration(0), formatDuration(100)],
       ['2', 'Closing', 'Night Works', 'CU-0042', formatDuration(101), formatDuration(181)],
     ]);
+  });
+
+  it("draws the upload's waveform in step 4, whose bounds move by keyboard, drag and typed m:ss", async () => {
+    let asks = 0;
+    const api = lookups({
+      // The worker is still drawing on the first ask.
+      'GET /cuviewTV/get_upload_waveform/': () =>
+        asks++ === 0 ? { status: 202, json: { pending: true } } : { json: WAVEFORM },
+    });
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    const xhr = await chooseVideo(user);
+    await act(async () => xhr.respond(201, { file_original_path_linux: 'originals/abc.mp4', duration: 600 }));
+    const dialog = await wizardTo(user, 'Opening');
+    expect(await within(dialog).findByText('Drawing the waveform of the audio…')).toBeInTheDocument();
+    const wave = await within(dialog).findByRole(
+      'img',
+      { name: 'Waveform of the audio, 10:00 long' },
+      { timeout: 5000 },
+    );
+    expect(wave).toHaveAttribute('data-peaks', '1200');
+    expect(api.named('GET', '/cuviewTV/get_upload_waveform/')[0]!.query.get('key')).toBe('originals/abc.mp4');
+
+    // Keyboard: a tenth per arrow, a second with Shift, ten with Page Up.
+    const end = within(dialog).getByRole('slider', { name: 'Excerpt end' });
+    end.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowRight}{/Shift}{PageUp}');
+    expect(end).toHaveAttribute('aria-valuetext', '1:51.2');
+    expect(value(dialog, 'End (m:ss)')).toBe('1:51.2');
+
+    // Pointer: the timeline is 600 s over its width; dragging the start to a quarter is 2:30.
+    const track = within(dialog).getByTestId('excerpt-timeline');
+    track.getBoundingClientRect = () => ({
+      left: 0,
+      width: 400,
+      top: 0,
+      height: 80,
+      right: 400,
+      bottom: 80,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    const start = within(dialog).getByRole('slider', { name: 'Excerpt start' });
+    act(() => {
+      start.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientX: 0, pointerId: 1 }));
+      start.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: 100, pointerId: 1 }));
+      start.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, clientX: 100, pointerId: 1 }));
+    });
+    expect(start).toHaveAttribute('aria-valuetext', '2:30');
+    expect(value(dialog, 'Start (m:ss)')).toBe('2:30');
+    // The start passed the end: the end follows it.
+    expect(end).toHaveAttribute('aria-valuetext', '2:30');
+
+    // Typed: m:ss with tenths; something that is not a time is marked and put back.
+    const endField = within(dialog).getByLabelText('End (m:ss)');
+    await user.clear(endField);
+    await user.type(endField, '3:05.5{Enter}');
+    expect(end).toHaveAttribute('aria-valuenow', '185.5');
+    await user.clear(endField);
+    await user.type(endField, '3:75{Enter}');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Type a time as m:ss');
+    expect(end).toHaveAttribute('aria-valuenow', '185.5');
   });
 
   it('creates a tag from the dropdown only with a valid name', async () => {

@@ -125,6 +125,11 @@ export function AddVideoScreen() {
           previous={last}
           videoDuration={duration}
           videoSource={localSrc ? { kind: 'file', src: localSrc } : null}
+          waveformSource={
+            upload.state.phase === 'uploaded'
+              ? { kind: 'upload', key: upload.state.answer.file_original_path_linux }
+              : null
+          }
           onClose={() => setWizardOpen(false)}
           onSave={(track) => {
             form.field(setTracks)([...tracks, track]);

@@ -6,6 +6,7 @@ import { formatDuration } from '@/lib/format';
 import { imageUrl } from '@/lib/images';
 import { useAlbumTracks } from '../api/lookups/get-album-tracks';
 import { useAlbums } from '../api/lookups/get-albums';
+import type { WaveformSource } from '../api/videos/get-waveform';
 import { FormAlert } from '../components/FormAlert';
 import { listState } from '../components/ListState';
 import type { MediaSource } from '../components/MediaPreview';
@@ -41,6 +42,7 @@ export function TrackWizard({
   previous,
   videoDuration,
   videoSource,
+  waveformSource,
   onSave,
   onClose,
 }: {
@@ -48,6 +50,8 @@ export function TrackWizard({
   videoDuration: number | null;
   /** The video's stream or local file; the excerpt's audio stands in when there is none. */
   videoSource: MediaSource | null;
+  /** Whose audio step 4 draws under the excerpt's bounds. */
+  waveformSource: WaveformSource | null;
   onSave: (track: WizardTrack) => void;
   onClose: () => void;
 }) {
@@ -79,25 +83,30 @@ export function TrackWizard({
           onChange={(next) => dispatch({ type: 'excerpt', excerpt: next })}
           videoDuration={videoDuration}
           videoSource={videoSource}
+          waveformSource={waveformSource}
         />
       )}
 
-      <FormAlert message={state.error} />
-      <WizardNav
-        onBack={step > 0 ? () => dispatch({ type: 'back' }) : undefined}
-        onNext={step < WIZARD_STEPS.length - 1 ? () => dispatch({ type: 'next' }) : undefined}
-        nextDisabled={!canGoNext(state)}
-      />
-      {step === 3 && (
-        <div className="wizard__save">
-          <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'reset' })}>
-            Reset
-          </button>
-          <button type="button" className="button button--primary" onClick={save}>
-            Save
-          </button>
-        </div>
-      )}
+      {/* Sticky at the bottom of the dialog: Back, Next, Reset and Save never scroll out of view. */}
+      <footer className="wizard__footer">
+        <FormAlert message={state.error} />
+        <WizardNav
+          onBack={step > 0 ? () => dispatch({ type: 'back' }) : undefined}
+          onNext={step < WIZARD_STEPS.length - 1 ? () => dispatch({ type: 'next' }) : undefined}
+          nextDisabled={!canGoNext(state)}
+        >
+          {step === 3 && (
+            <span className="wizard__save">
+              <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'reset' })}>
+                Reset
+              </button>
+              <button type="button" className="button button--primary" onClick={save}>
+                Save
+              </button>
+            </span>
+          )}
+        </WizardNav>
+      </footer>
     </Modal>
   );
 }

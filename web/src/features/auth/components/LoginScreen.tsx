@@ -2,27 +2,55 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Loading } from '@/components/ui/Loading';
 import { ApiError, toMessage } from '@/lib/api/client';
-import { afterLoginPath, useGuestLogin, useLogin, useUser } from '@/lib/auth';
+import { afterLoginPath, OtpRequired, useGuestLogin, useLogin, useOtpLogin, useUser } from '@/lib/auth';
 import { validateEmail } from '../validation';
 import { AuthLayout } from './AuthLayout';
 import { FormError, PasswordField, SubmitButton, TextField } from './fields';
 
 /**
- * /login: e-mail, password (show/hide), Sign In with a spinner; then the saved path. A
- * visitor sent here by "Watch now" may also go on as the guest (DESIGN §2.11): watching
- * needs no account, keeping playlists does.
+ * /login: e-mail, password (show/hide), Sign In with a spinner; then the saved path. An
+ * account with two-factor sign-in is asked for its code next. A visitor sent here by "Watch
+ * now" may also go on as the guest (DESIGN §2.11): watching needs no account, keeping
+ * playlists does.
  */
 export function LoginScreen() {
   const { data: user, isPending } = useUser();
   const login = useLogin();
+  const otp = useOtpLogin();
   const guest = useGuestLogin();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [otpToken, setOtpToken] = useState<string | null>(null);
 
   if (isPending) return <Loading />;
-  if (user && !login.isPending && !guest.isPending) return <Navigate to={afterLoginPath()} replace />;
+  if (user && !login.isPending && !guest.isPending && !otp.isPending) {
+    return <Navigate to={afterLoginPath()} replace />;
+  }
+  if (otpToken) {
+    return (
+      <OtpStep
+        pending={otp.isPending}
+        onBack={() => setOtpToken(null)}
+        onSubmit={(code, fail) =>
+          otp.mutate(
+            { otp_token: otpToken, code },
+            {
+              onSuccess: () => void navigate(afterLoginPath(), { replace: true }),
+              onError: (err) => {
+                // The 5-minute ticket ran out: start again from the password.
+                if (err instanceof ApiError && err.code === 'token_not_valid') {
+                  setOtpToken(null);
+                  setError('That took too long: please sign in again.');
+                } else fail(toMessage(err));
+              },
+            },
+          )
+        }
+      />
+    );
+  }
 
   return (
     <AuthLayout title="Sign In">
@@ -37,7 +65,12 @@ export function LoginScreen() {
             { email: email.trim(), password },
             {
               onSuccess: () => void navigate(afterLoginPath(), { replace: true }),
-              onError: (err) => setError(toMessage(err)),
+              onError: (err) => {
+                if (err instanceof OtpRequired) {
+                  setError(null);
+                  setOtpToken(err.otpToken);
+                } else setError(toMessage(err));
+              },
             },
           );
         }}
@@ -86,6 +119,55 @@ export function LoginScreen() {
         <span>
           No account? <Link to="/register">Sign Up</Link>
         </span>
+      </p>
+    </AuthLayout>
+  );
+}
+
+/** The second step of a two-factor sign-in: the app's 6-digit code or a recovery code. */
+function OtpStep({
+  pending,
+  onBack,
+  onSubmit,
+}: {
+  pending: boolean;
+  onBack: () => void;
+  onSubmit: (code: string, fail: (message: string) => void) => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <AuthLayout title="Two-Factor Sign In">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!code.trim()) {
+            setError('Please, enter the code from your authenticator app');
+            return;
+          }
+          setError(null);
+          onSubmit(code.trim(), setError);
+        }}
+      >
+        <p className="muted">
+          Open your authenticator app and enter the 6-digit code for CUVIEW TV, or one of your recovery codes.
+        </p>
+        <TextField
+          label="Authentication code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <FormError message={error} />
+        <SubmitButton loading={pending}>Verify</SubmitButton>
+      </form>
+      <p className="auth__links">
+        <button type="button" className="button button--ghost button--small" onClick={onBack}>
+          Back to sign in
+        </button>
       </p>
     </AuthLayout>
   );

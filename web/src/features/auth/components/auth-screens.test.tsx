@@ -202,6 +202,39 @@ describe('/login', () => {
     expect(localStorage.getItem('access')).toBeNull();
   });
 
+  it('asks an account with two-factor sign-in for its code after the password', async () => {
+    const access = fakeJwt();
+    const { calls } = mockFetch({
+      'POST /cuviewTV/auth/jwt/create/': { json: { otp_required: true, otp_token: 'ticket-1' } },
+      'POST /cuviewTV/auth/jwt/otp/': ({ body }) =>
+        (body as { code: string }).code === '123456'
+          ? { json: { access, refresh: 'r2' } }
+          : { status: 401, json: { detail: 'That code is not right.', code: 'otp_wrong' } },
+      'GET /cuviewTV/auth/users/me/': { json: me },
+    });
+    renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    await signIn('jane@example.com');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(screen.getByRole('heading', { name: 'Two-Factor Sign In' })).toBeInTheDocument();
+    expect(localStorage.getItem('access')).toBeNull();
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please, enter the code');
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right.');
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home?p=33&v=491&g=8');
+    expect(localStorage.getItem('access')).toBe(access);
+    expect(calls.filter((c) => c.path === '/cuviewTV/auth/jwt/otp/').map((c) => c.body)).toEqual([
+      { otp_token: 'ticket-1', code: '654321' },
+      { otp_token: 'ticket-1', code: '123456' },
+    ]);
+  });
+
   it('sends a signed-in person straight on', async () => {
     localStorage.setItem('access', fakeJwt());
     mockFetch({ 'POST /cuviewTV/auth/jwt/verify/': { json: {} }, 'GET /cuviewTV/auth/users/me/': { json: me } });

@@ -1,0 +1,165 @@
+// Issue 15, the numbers staff want: the player's play beacons (checked whole, limited per
+// account under concurrency), the searches counted by the search itself, and their sums over a
+// period for the statistics screen.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TestFactories } from '@app/testing';
+import { Seed } from '../admin/testing/seed.js';
+import { read, startAdminKit, type AdminTestKit } from '../admin/testing/admin-kit.js';
+import { MAX_BEACONS_PER_MINUTE } from './stats.service.js';
+
+let kit: AdminTestKit;
+let seed: Seed;
+const today = new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+const beacon = (token: string, json: unknown) =>
+  kit.api.request('/cuviewTV/stats/plays/', { method: 'POST', token, json });
+
+/** A viewer of their own, so each test has a full beacon budget. */
+async function viewerToken(): Promise<string> {
+  const factories = new TestFactories(kit.db, kit.api.config.JWT_SECRET);
+  return factories.token(await factories.user(), 3600);
+}
+
+beforeAll(async () => {
+  kit = await startAdminKit();
+  seed = new Seed(kit.db);
+});
+afterAll(async () => kit?.close());
+
+describe('play beacons', () => {
+  it('refuses a malformed batch with a clear 400 and records nothing of it', async () => {
+    const token = await viewerToken();
+    const video = await seed.video({ title: 'Beacon target' });
+    const good = { video_id: video, started: true, watched_seconds: 10 };
+    for (const body of [
+      {},
+      { events: 'x' },
+      { events: [good, { ...good, video_id: 'a' }] },
+      { events: [good, { ...good, watched_seconds: 601 }] },
+      { events: [good, { ...good, watched_seconds: -1 }] },
+      { events: [good, { ...good, started: 'yes' }] },
+      { events: [good, { ...good, playlist_id: 0 }] },
+      { events: [good, { ...good, user_id: 3 }] },
+      { events: Array.from({ length: 51 }, () => good) },
+    ]) {
+      const response = await beacon(token, body);
+      expect(response.status).toBe(400);
+      expect(typeof (await read(response)).message).toBe('string');
+    }
+    const rows = await kit.db.query(`SELECT * FROM play_stats WHERE video_id = $1`, [video]);
+    expect(rows).toEqual([]);
+    // Signed-out: 401.
+    expect((await kit.api.request('/cuviewTV/stats/plays/', { method: 'POST', json: { events: [good] } })).status).toBe(
+      401,
+    );
+  });
+
+  it(`accepts at most ${MAX_BEACONS_PER_MINUTE} beacons a minute per account, however they arrive, and adds them all up`, async () => {
+    const token = await viewerToken();
+    const video = await seed.video({ title: 'Burst target' });
+    const answers = await Promise.all(
+      Array.from({ length: 45 }, () =>
+        beacon(token, { events: [{ video_id: video, started: true, watched_seconds: 2 }] }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    const accepted = statuses.filter((s) => s === 200).length;
+    expect(accepted).toBe(MAX_BEACONS_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45 - MAX_BEACONS_PER_MINUTE);
+    // Concurrent upserts lose nothing: every accepted beacon counted once.
+    const [row] = await kit.db.query(
+      `SELECT plays, watch_seconds FROM play_stats WHERE video_id = $1 AND day = current_date`,
+      [video],
+    );
+    expect(row).toEqual({ plays: MAX_BEACONS_PER_MINUTE, watch_seconds: 2 * MAX_BEACONS_PER_MINUTE });
+  });
+});
+
+describe('the statistics over a period', () => {
+  it('answers plays, watch time and completion per video, playlist and day, and top and empty searches', async () => {
+    const token = await viewerToken();
+    const song = await seed.video({ title: 'Stats Song' });
+    const other = await seed.video({ title: 'Stats Other' });
+    const list = await seed.playlist({ title: 'Stats List' });
+    await seed.playlistVideos(list, [song, other]);
+    const ok = await beacon(token, {
+      events: [
+        { video_id: song, playlist_id: list, started: true, watched_seconds: 100, completed: true },
+        { video_id: song, playlist_id: list, started: true, watched_seconds: 30 },
+        { video_id: song, started: true, completed: true, watched_seconds: 50 },
+        { video_id: other, playlist_id: list, started: true, watched_seconds: 5 },
+        // A video deleted meanwhile is left out; an unknown playlist counts as none.
+        { video_id: 99999999, started: true, watched_seconds: 5 },
+        { video_id: other, playlist_id: 99999999, watched_seconds: 5 },
+      ],
+    });
+    expect([ok.status, await read(ok)]).toEqual([200, { recorded: 6 }]);
+    // Yesterday's numbers, as the counters hold them.
+    await kit.db.query(
+      `INSERT INTO play_stats (day, video_id, playlist_id, plays, completions, watch_seconds) VALUES ($1, $2, 0, 4, 1, 40)`,
+      [daysAgo(1), song],
+    );
+
+    // Searches: counted by the search itself, normalised; one finds nothing.
+    for (const q of ['Stats Song', 'stats song', 'zzqx nothing here', 'Stats Song'])
+      expect(
+        (await kit.api.request(`/cuviewTV/get_search_results/${encodeURIComponent(q)}/1/`, { method: 'POST' })).status,
+      ).toBe(200);
+    // Page 2 only browses a search: not counted again.
+    await kit.api.request(`/cuviewTV/get_search_results/stats%20song/2/`, { method: 'POST' });
+
+    const { status, body } = await kit.call(`/cuviewTV/get_stats_for_admin/?from=${daysAgo(6)}&to=${today}`);
+    expect(status).toBe(200);
+    expect([body.from, body.to]).toEqual([daysAgo(6), today]);
+    expect(body.days).toHaveLength(7);
+    expect(body.days.at(-1).day).toBe(today);
+    expect(body.days.at(-2)).toMatchObject({ day: daysAgo(1), plays: 4, completions: 1, watch_seconds: 40 });
+    expect(body.days[0]).toMatchObject({ plays: 0, watch_seconds: 0 });
+
+    const songRow = body.videos.find((v: { id: number }) => v.id === song);
+    expect(songRow).toEqual({
+      id: song,
+      title: 'Stats Song',
+      plays: 7,
+      completions: 3,
+      watch_seconds: 220,
+      completion_rate: 0.429,
+    });
+    const otherRow = body.videos.find((v: { id: number }) => v.id === other);
+    expect(otherRow).toMatchObject({ plays: 1, completions: 0, watch_seconds: 10 });
+    const listRow = body.playlists.find((p: { id: number }) => p.id === list);
+    expect(listRow).toEqual({
+      id: list,
+      title: 'Stats List',
+      plays: 3,
+      completions: 1,
+      watch_seconds: 135,
+      completion_rate: 0.333,
+    });
+    expect(body.top_searches).toContainEqual({ query: 'stats song', searches: 3 });
+    expect(body.empty_searches).toContainEqual({ query: 'zzqx nothing here', searches: 1 });
+    expect(body.empty_searches.map((s: { query: string }) => s.query)).not.toContain('stats song');
+
+    // A period before any of it: zeros, not errors.
+    const before = await kit.call(`/cuviewTV/get_stats_for_admin/?from=2020-01-01&to=2020-01-31`);
+    expect(before.body.totals).toEqual({ plays: 0, completions: 0, watch_seconds: 0, completion_rate: 0 });
+    expect(before.body.days).toHaveLength(31);
+  });
+
+  it('refuses a bad period with a clear 400, and anyone but staff', async () => {
+    for (const query of [
+      'from=2026-13-01',
+      'from=yesterday',
+      'to=2026-02-30',
+      'from=2026-05-02&to=2026-05-01',
+      'from=2020-01-01&to=2026-01-01',
+    ]) {
+      const { status, body } = await kit.call(`/cuviewTV/get_stats_for_admin/?${query}`);
+      expect([query, status, typeof body.message]).toEqual([query, 400, 'string']);
+    }
+    const viewer = await kit.api.request('/cuviewTV/get_stats_for_admin/', { token: kit.viewerToken });
+    expect(viewer.status).toBe(403);
+    expect((await kit.call('/cuviewTV/get_stats_for_admin/')).body.days).toHaveLength(30);
+  });
+});
