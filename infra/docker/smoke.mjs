@@ -1,9 +1,14 @@
 // The compose stack, up and used (issue 19): builds and starts it (bases from Debian's packages
-// when no image registry answers), then, through nginx only, signs in as staff, uploads a clip,
-// waits for Ready, plays it as a viewer (the HLS from the S3 bucket, decoded to the end by
-// ffmpeg) and runs an analysis, printing each step and its time. Not part of `npm test`.
-//   node infra/docker/smoke.mjs            leaves the stack running (it prints how to stop it)
-//   node infra/docker/smoke.mjs --down     stops it and removes its containers and volumes
+// when no image registry answers), then, through nginx only, signs in as staff, uploads a clip
+// per worker replica, waits for Ready, plays one as a viewer (the HLS from the S3 bucket through
+// MEDIA_PUBLIC_URL, decoded to the end by ffmpeg), runs an analysis, switches the video off and
+// plays it as staff through its signed address while the viewer gets 404 at every address,
+// printing each step and its time. With more than one api or worker replica it checks that
+// every api replica answered through nginx and every worker took jobs. Not part of `npm test`.
+//   node infra/docker/smoke.mjs                 leaves the stack running (it prints how to stop it)
+//   node infra/docker/smoke.mjs --down          stops it and removes its containers and volumes
+//   node infra/docker/smoke.mjs --replicas 3    runs 3 api and 3 worker replicas (default: the
+//                                               compose file's deploy.replicas, 2)
 // WEB_PORT (8080) is the one host port it publishes.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,6 +26,12 @@ const accounts = {
 };
 const started = Date.now();
 const times = [];
+const replicasAt = process.argv.indexOf('--replicas');
+const replicas = replicasAt > 0 ? Number(process.argv[replicasAt + 1]) : undefined;
+if (replicas !== undefined && !(Number.isInteger(replicas) && replicas >= 1 && replicas <= 8)) {
+  console.error('smoke: --replicas takes a whole number from 1 to 8');
+  process.exit(2);
+}
 
 async function step(name, work) {
   const t0 = Date.now();
@@ -83,10 +94,81 @@ async function call(method, pathname, { token, json, form } = {}) {
   return text ? JSON.parse(text) : undefined;
 }
 
+function containersOf(service) {
+  return dcOut(['ps', '-q', service]).toString().split('\n').filter(Boolean);
+}
+
+function addressOf(container) {
+  return execFileSync('docker', [
+    'inspect',
+    '-f',
+    '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}',
+    container,
+  ])
+    .toString()
+    .trim()
+    .split(' ')[0];
+}
+
+/** The api addresses nginx sent the requests marked `mark` to (its access log names them). */
+function upstreamsOf(mark) {
+  const [web] = containersOf('web');
+  const log = execFileSync('docker', ['logs', web], { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
+  const found = new Set();
+  for (const line of log.toString().split('\n')) {
+    if (!line.includes(mark)) continue;
+    const upstream = /upstream=([0-9.]+):\d+/.exec(line);
+    if (upstream) found.add(upstream[1]);
+  }
+  return found;
+}
+
+function jobsStartedBy(container) {
+  const log = execFileSync('docker', ['logs', container], { maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
+  return log
+    .toString()
+    .split('\n')
+    .filter((line) => line.includes('"job started"')).length;
+}
+
+/** A playlist's text, after checking its status; `rendition` is its first variant's address. */
+async function mediaText(address, status) {
+  const response = await fetch(address);
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`${address.replace(base, '')}: ${response.status}, not ${status}`);
+  return { text, rendition: text.split('\n').find((line) => line && !line.startsWith('#')) };
+}
+
+// ffmpeg in the worker reads the ladder as a player does, through nginx (web:8080 inside the
+// network is the same server as localhost:WEB_PORT outside), and decodes every frame.
+function playThroughNginx(master) {
+  const inside = master.replace(base, 'http://web:8080');
+  dcOut([
+    'exec',
+    '-T',
+    'worker',
+    'ffmpeg',
+    '-v',
+    'error',
+    '-i',
+    inside,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0',
+    '-f',
+    'null',
+    '-',
+  ]);
+}
+
+/** The master and a rendition playlist of the video while it was public. */
+let publicAddresses = [];
 try {
   await step('docker compose up --build', () => {
     dc(['build']);
-    dc(['up', '-d']);
+    const scale = replicas === undefined ? [] : ['--scale', `api=${replicas}`, '--scale', `worker=${replicas}`];
+    dc(['up', '-d', ...scale]);
   });
   await step('ready through nginx', async () => {
     await waitFor('the api through nginx', 180, async () => (await fetch(`${base}/readyz`)).ok);
@@ -95,6 +177,26 @@ try {
     if (!docs.ok) throw new Error(`/cuviewTV/docs/scalar.js: ${docs.status}`);
     return `API reference bundle ${((await docs.arrayBuffer()).byteLength / 1e6).toFixed(1)} MB`;
   });
+  const apis = containersOf('api');
+  const workers = containersOf('worker');
+  if (apis.length > 1) {
+    await step(`each of the ${apis.length} api replicas answers through nginx`, async () => {
+      // nginx logs the upstream of every request (nginx-main.conf); these requests are marked.
+      const mark = `smoke-${Date.now()}`;
+      const addresses = new Map(apis.map((id) => [addressOf(id), id.slice(0, 12)]));
+      let seen = new Set();
+      for (let i = 0; i < 60 && seen.size < addresses.size; i++) {
+        const response = await fetch(`${base}/readyz?${mark}=${i}`);
+        if (!response.ok) throw new Error(`/readyz through nginx: ${response.status}`);
+        await response.arrayBuffer();
+        if (i % 10 === 9) seen = upstreamsOf(mark);
+      }
+      seen = upstreamsOf(mark);
+      const missing = [...addresses.keys()].filter((address) => !seen.has(address));
+      if (missing.length > 0) throw new Error(`no request reached the api replica(s) at ${missing.join(', ')}`);
+      return [...addresses].map(([address, id]) => `${id} at ${address}`).join(', ');
+    });
+  }
   const ids = await step('accounts and lookups', () =>
     JSON.parse(
       dcOut(
@@ -131,7 +233,8 @@ try {
     'ffmpeg -v error -y -f lavfi -i testsrc2=size=1280x720:rate=25:duration=10 -f lavfi -i sine=frequency=440:duration=10 ' +
       '-c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -shortest -movflags +faststart /tmp/smoke.mp4 && cat /tmp/smoke.mp4 && rm /tmp/smoke.mp4',
   ]);
-  const videoId = await step(`staff uploads a clip (${(clip.length / 1e6).toFixed(1)} MB)`, async () => {
+  const jobsBefore = new Map(workers.map((id) => [id, jobsStartedBy(id)]));
+  const upload = async (n) => {
     const file = new FormData();
     file.append('file', new Blob([clip], { type: 'video/mp4' }), 'smoke.mp4');
     const uploaded = await call('POST', '/upload_video/', { token: staff.access, form: file });
@@ -139,7 +242,7 @@ try {
     form.append(
       'data',
       JSON.stringify({
-        title: `Smoke test ${new Date().toISOString()}`,
+        title: `Smoke test ${new Date().toISOString()} #${n}`,
         description: 'infra/docker/smoke.mjs',
         yt_link: '',
         file_original_path_linux: uploaded.file_original_path_linux,
@@ -153,14 +256,30 @@ try {
       }),
     );
     return (await call('POST', '/fill_video_info/', { token: staff.access, form })).id;
-  });
-  await step(`video ${videoId} transcoded (Ready)`, () =>
+  };
+  // One clip per worker replica, uploaded together, so each worker has one to take.
+  const videoIds = await step(`staff uploads ${workers.length} clip(s) of ${(clip.length / 1e6).toFixed(1)} MB`, () =>
+    Promise.all(workers.map((_, n) => upload(n + 1))),
+  );
+  const videoId = videoIds[0];
+  await step(`video(s) ${videoIds.join(', ')} transcoded (Ready)`, () =>
     waitFor('Ready', 600, async () => {
-      const info = await call('GET', `/get_video_info/${videoId}/`, { token: staff.access });
-      if (info.processing_state === 'failed') throw Object.assign(new Error(info.processing_error), { fatal: true });
-      return info.processing_state === 'ready';
+      for (const id of videoIds) {
+        const info = await call('GET', `/get_video_info/${id}/`, { token: staff.access });
+        if (info.processing_state === 'failed') throw Object.assign(new Error(info.processing_error), { fatal: true });
+        if (info.processing_state !== 'ready') return false;
+      }
+      return true;
     }),
   );
+  if (workers.length > 1) {
+    await step(`each of the ${workers.length} worker replicas took jobs`, () => {
+      const taken = workers.map((id) => [id.slice(0, 12), jobsStartedBy(id) - jobsBefore.get(id)]);
+      const idle = taken.filter(([, jobs]) => jobs === 0);
+      if (idle.length > 0) throw new Error(`worker(s) ${idle.map(([id]) => id).join(', ')} took no job`);
+      return taken.map(([id, jobs]) => `${id}: ${jobs} jobs`).join(', ');
+    });
+  }
   const viewer = await step('viewer signs in', () =>
     call('POST', '/auth/jwt/create/', {
       json: { email: accounts.SMOKE_VIEWER_EMAIL, password: accounts.SMOKE_VIEWER_PASSWORD },
@@ -173,31 +292,59 @@ try {
     const playlist = await (await fetch(master)).text();
     const variants = playlist.split('\n').filter((line) => line && !line.startsWith('#'));
     if (variants.length === 0) throw new Error(`no variant in ${master}`);
-    // ffmpeg in the worker reads the ladder as a player does, through nginx (web:8080 inside the
-    // network is the same server as localhost:WEB_PORT outside), and decodes every frame.
-    const inside = master.replace(base, 'http://web:8080');
-    dcOut([
-      'exec',
-      '-T',
-      'worker',
-      'ffmpeg',
-      '-v',
-      'error',
-      '-i',
-      inside,
-      '-map',
-      '0:v:0',
-      '-map',
-      '0:a:0',
-      '-f',
-      'null',
-      '-',
-    ]);
+    playThroughNginx(master);
+    publicAddresses = [master, new URL(variants[0], master).href];
     return `${variants.length} renditions, ${master.replace(base, '')}`;
   });
   await step('viewer runs an analysis', async () => {
     const answer = await call('GET', `/get_analyze_info/${videoId}/5/0/`, { token: viewer.access });
     return JSON.stringify(answer).slice(0, 200);
+  });
+  await step('staff switches the video off', async () => {
+    const info = await call('GET', `/get_video_info/${videoId}/`, { token: staff.access });
+    const form = new FormData();
+    form.append(
+      'data',
+      JSON.stringify({
+        title: info.title,
+        description: info.description,
+        yt_link: info.yt_link ?? '',
+        genres: [ids.genre],
+        moods: [ids.mood],
+        videogenres: [ids.videoGenre],
+        tags: [ids.tag],
+        status: 0,
+      }),
+    );
+    await call('PUT', `/edit_video_info/${videoId}/`, { token: staff.access, form });
+  });
+  await step('viewer cannot play it', async () => {
+    const video = await fetch(`${API}/get_video/${videoId}/`, { headers: { authorization: `JWT ${viewer.access}` } });
+    if (video.status !== 404) throw new Error(`get_video of a video switched off: ${video.status}, not 404`);
+    // Not by the address the viewer had either (the api answers MEDIA_PUBLIC_URL, not the bucket).
+    for (const address of publicAddresses) {
+      const response = await fetch(address);
+      if (response.status !== 404) throw new Error(`${address.replace(base, '')}: ${response.status}, not 404`);
+    }
+    return 'get_video 404, its master playlist and a rendition 404 through nginx';
+  });
+  await step('staff plays it through its signed address', async () => {
+    const info = await call('GET', `/get_video_info/${videoId}/`, { token: staff.access });
+    const signed = info.scripted_bunny_path;
+    if (!signed.startsWith(`${base}/media/s/`)) throw new Error(`not a signed MEDIA_PUBLIC_URL address: ${signed}`);
+    await mediaText(signed, 200);
+    playThroughNginx(signed);
+    // A signature changed by one character, or one made for another video, opens nothing.
+    const forged = signed.replace(/\/s\/(\d+)\/(.)/, (_, expires, c) => `/s/${expires}/${c === 'A' ? 'B' : 'A'}`);
+    const elsewhere = signed.replace(
+      `/hls/${videoId}/`,
+      `/hls/${videoIds.at(-1) === videoId ? videoId + 1 : videoIds.at(-1)}/`,
+    );
+    for (const address of [forged, elsewhere]) {
+      const response = await fetch(address);
+      if (response.status !== 403) throw new Error(`${address.replace(base, '')}: ${response.status}, not 403`);
+    }
+    return `${signed.replace(base, '').slice(0, 60)}..., decoded to the end; forged signatures 403`;
   });
   console.log('\nsmoke: every step passed');
 } catch (error) {
