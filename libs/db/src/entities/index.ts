@@ -5,6 +5,7 @@ import { FingerprintHash, WatermarkCode } from './recognition.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { User } from './user.entity.js';
 import { Video, VideoTrack } from './video.entity.js';
+import { WatchPosition } from './watch-position.entity.js';
 
 export * from './album.entity.js';
 export * from './catalogue.entity.js';
@@ -13,6 +14,7 @@ export * from './recognition.entity.js';
 export * from './refresh-token.entity.js';
 export * from './user.entity.js';
 export * from './video.entity.js';
+export * from './watch-position.entity.js';
 
 export const ENTITIES = [
   User,
@@ -37,4 +39,5 @@ export const ENTITIES = [
   BannerVideo,
   FingerprintHash,
   WatermarkCode,
+  WatchPosition,
 ];
