@@ -15,9 +15,6 @@
  * every request runs its SQL, as on a cold cache or after a staff edit empties it). The raw
  * `pg` baseline never caches. The goal is judged on the cached row; both rows are printed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -28,6 +25,7 @@ import { statementName } from '../../apps/api/src/catalogue/read-db.js';
 import type { SqlQuery } from '../../apps/api/src/catalogue/video-sql.js';
 import { groupByKind } from '../../apps/api/src/common/filter-list.js';
 import { filterResultsQuery, searchResultsQuery } from '../../apps/api/src/search/search-sql.js';
+import { percentile, processCpuSeconds, startApi } from '../lib/api-process.js';
 import { generateCatalogue, SIZES, WORDS } from './generate.js';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -38,7 +36,6 @@ const POOL_SIZE = (dataSourceOptions('postgres://x/y') as { extra?: { max?: numb
 const GOAL = { p95Ms: 25, ratio: 0.6 };
 const BENCH_DB = 'cuview_bench_api';
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const log = (line: string) => console.log(line);
 
@@ -86,66 +83,6 @@ async function ensureCatalogue(fresh: boolean): Promise<string> {
   await generateCatalogue(url, log);
   log(`catalogue: ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return url;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** The api as in production: its own process, started from source. */
-async function startApi(
-  databaseUrl: string,
-  label: string,
-  env: Record<string, string> = {},
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  // BENCH_API_PROFILE=1 writes a V8 CPU profile of the api to bench/.cache/profiles.
-  const profile = process.env.BENCH_API_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/.cache/profiles'] : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, '--import', '@swc-node/register/esm-register', 'apps/api/src/main.ts'],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL,
-        REDIS_PREFIX: 'bench_api',
-        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  // Read the api's log (an unread pipe would block it once full) and show its warnings and errors.
-  let pending = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = (pending + chunk).split('\n');
-    pending = lines.pop() ?? '';
-    for (const text of lines) if (/\b(WARN|ERROR)\b/.test(text)) log(`  [api ${label}] ${text.trim()}`);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('api did not become ready within 60 s');
 }
 
 interface Call {
@@ -243,18 +180,6 @@ interface Measure {
   latencies: number[];
   /** CPU seconds the api process used during the run (undefined for the baseline). */
   apiCpu?: number;
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-async function processCpuSeconds(pid: number): Promise<number> {
-  const text = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function loadApi(url: string, pid: number, calls: Call[], seconds: number): Promise<Measure> {

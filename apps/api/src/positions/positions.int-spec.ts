@@ -92,6 +92,17 @@ describe('watch positions (continue watching)', () => {
     expect((await call('GET', `get_position/${videos[2].id}/`, f.token(person)))[1].position).toBeNull();
   });
 
+  it('judges a short clip by shares: started after a tenth, finished at 95 %', async () => {
+    const person = await f.user();
+    const clip = await f.video({ duration: 8 });
+    await save(person, [{ video_id: clip.id, position: 4 }]);
+    expect((await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position).toBe(4);
+    await save(person, [{ video_id: clip.id, position: 0.5 }]);
+    expect((await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position).toBeNull();
+    await save(person, [{ video_id: clip.id, position: 7.7 }]);
+    expect((await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position).toBeNull();
+  });
+
   it('clamps a position past the end to the duration', async () => {
     const person = await f.user();
     expect((await save(person, [{ video_id: videos[0].id, position: 5000 }]))[0]).toBe(204);

@@ -2,17 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { ReadDb } from '../catalogue/read-db.js';
 import { videoJson, VISIBLE, type VideoJson } from '../catalogue/video-sql.js';
 
-/** Seconds watched before a video counts as started (a glance is not worth resuming). */
+/** Seconds watched before a video counts as started (a glance is not worth resuming)... */
 export const RESUME_MIN_SECONDS = 5;
-/** A video is finished past this share of its duration or within its last seconds. */
+/** ...or this share of a short clip. */
+export const RESUME_MIN_SHARE = 0.1;
+/** A video is finished past this share of its duration... */
 export const FINISHED_SHARE = 0.95;
+/** ...or, when it lasts a minute or more, within its last seconds (credits, applause). */
 export const FINISHED_LAST_SECONDS = 10;
+const FINISHED_LAST_MIN_DURATION = 60;
 /** Length of the Continue watching row. */
 export const CONTINUE_WATCHING_MAX = 20;
 
 /** The one rule of "worth resuming" for a `watch_positions wp` row of a `videos v` row. */
-const RESUMABLE = `wp.position >= ${RESUME_MIN_SECONDS} AND (v.duration <= 0 OR (
-  wp.position < v.duration * ${FINISHED_SHARE} AND wp.position < v.duration - ${FINISHED_LAST_SECONDS}))`;
+const RESUMABLE = `wp.position >= LEAST(${RESUME_MIN_SECONDS}, v.duration * ${RESUME_MIN_SHARE})
+  AND (v.duration <= 0 OR (wp.position < v.duration * ${FINISHED_SHARE} AND (
+    v.duration < ${FINISHED_LAST_MIN_DURATION} OR wp.position < v.duration - ${FINISHED_LAST_SECONDS})))`;
 
 export interface ContinueWatchingRow {
   video: VideoJson & { resume_at: number; watched_at: string };

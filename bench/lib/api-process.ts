@@ -1,0 +1,84 @@
+/**
+ * The api as the benches run it: its own process from source, on a free port, with its CPU
+ * time read from /proc so a bench can say what a request costs the api itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const log = (line: string) => console.log(line);
+/** The benched api's token secret: a bench may sign its own viewers' access tokens. */
+export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The api as in production: its own process, started from source. */
+export async function startApi(
+  databaseUrl: string,
+  label: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  // BENCH_API_PROFILE=1 writes a V8 CPU profile of the api to bench/.cache/profiles.
+  const profile = process.env.BENCH_API_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/.cache/profiles'] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', '@swc-node/register/esm-register', 'apps/api/src/main.ts'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL,
+        REDIS_PREFIX: 'bench_api',
+        JWT_SECRET: BENCH_JWT_SECRET,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  // Read the api's log (an unread pipe would block it once full) and show its warnings and errors.
+  let pending = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const text of lines) if (/\b(WARN|ERROR)\b/.test(text)) log(`  [api ${label}] ${text.trim()}`);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('api did not become ready within 60 s');
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+export async function processCpuSeconds(pid: number): Promise<number> {
+  const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
