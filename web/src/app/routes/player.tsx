@@ -173,7 +173,7 @@ function PlayerPage({
               rel="noopener noreferrer"
               aria-label="Result page (QR code)"
             >
-              <QRCodeSVG value={analysis.resultLink} size={128} includeMargin />
+              <QRCodeSVG value={analysis.resultLink} size={128} includeMargin title="QR code of the result page" />
             </a>
           ) : null
         }

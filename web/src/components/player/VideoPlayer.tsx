@@ -360,7 +360,7 @@ export function VideoPlayer({
           {pipSupported && !audioOnly && (
             <button
               type="button"
-              className="icon-button"
+              className="icon-button player__narrow-hidden"
               aria-label={pip ? 'Exit picture in picture' : 'Picture in picture'}
               aria-pressed={pip}
               onClick={togglePip}
@@ -370,7 +370,7 @@ export function VideoPlayer({
           )}
           <button
             type="button"
-            className="icon-button"
+            className="icon-button player__narrow-hidden"
             aria-label="Keyboard shortcuts"
             aria-haspopup="dialog"
             onClick={() => setKeysOpen(true)}

@@ -44,7 +44,7 @@ export const PLAYER_KEYS: { keys: string[]; label: string; match: string[]; acti
   { keys: ['.'], label: 'Next track', match: ['.'], action: { kind: 'track', step: 1 } },
   {
     keys: [','],
-    label: 'Previous track (or the start of this one)',
+    label: 'Previous track',
     match: [','],
     action: { kind: 'track', step: -1 },
   },
