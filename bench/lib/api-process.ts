@@ -57,7 +57,8 @@ export async function startApi(
     for (const text of lines) if (/\b(WARN|ERROR)\b/.test(text)) log(`  [api ${label}] ${text.trim()}`);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: on a machine shared with builds, compiling the api from source takes a while.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
     try {
@@ -68,7 +69,7 @@ export async function startApi(
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGTERM');
-  throw new Error('api did not become ready within 60 s');
+  throw new Error('api did not become ready within 180 s');
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */

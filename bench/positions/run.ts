@@ -5,9 +5,9 @@
  *   BENCH_POSITIONS_SECONDS=30 npm run bench:positions   longer runs (default 15 s per run)
  *   BENCH_VIEWERS=5000 npm run bench:positions           more viewers
  *
- * The web app sends each viewer's position every 30 s (web/src/features/player/hooks/
+ * The web app sends each viewer's position every 60 s (web/src/features/player/hooks/
  * use-watch-positions.ts; a pause, a video change or leaving the page adds one at most),
- * so 1,000 viewers write about 33 times a second. The bench runs the api on its own database
+ * so 1,000 viewers write about 17 times a second. The bench runs the api on its own database
  * (2,000 videos, one account per viewer) and measures:
  *   1. without: a catalogue read load (get_video, 32 connections, as fast as the api answers);
  *   2. with: the same read load plus the viewers' writes, sent open-loop at their real rate;
@@ -28,7 +28,7 @@ const SECONDS = Number(process.env.BENCH_POSITIONS_SECONDS ?? 15);
 const WARMUP_SECONDS = 3;
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 1000);
 /** The web app's send interval (SEND_MS in use-watch-positions.ts). */
-const SEND_EVERY_S = 30;
+const SEND_EVERY_S = 60;
 const VIDEOS = 2000;
 const CONNECTIONS = 32;
 const GOAL_SHARE = 0.01;

@@ -3,13 +3,13 @@ import type { SavedPosition } from '@/lib/api/types';
 import { savePositions, savePositionsOnLeave } from '../api/positions';
 
 /** How often the positions gathered on the page go to the server. */
-export const SEND_MS = 30_000;
+export const SEND_MS = 60_000;
 
 /**
  * Saves where a signed-in viewer is in each video. Playback reports its time to a batch held
- * on the page (one entry per video, the latest time), which is sent every 30 s, on pause, when
+ * on the page (one entry per video, the latest time), which is sent every 60 s, on pause, when
  * the video changes, and with a keepalive request when the page is hidden or left: at 1,000
- * viewers about 33 small writes a second for the api (`npm run bench:api -- --positions`
+ * viewers about 17 small writes a second for the api (`npm run bench:api -- --positions`
  * measures what they cost). Nothing is sent for the guest or while nothing moved.
  */
 export function useWatchPositions(enabled: boolean, videoId: number | null) {
