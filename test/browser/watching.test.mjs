@@ -32,7 +32,21 @@ const playlistVideos = async () =>
   (await (await fetch(`${BASE_URL}/cuviewTV/get_custom_playlist/${PLAYLIST}/`)).json()).videos;
 const videoDetail = async (id) => (await fetch(`${BASE_URL}/cuviewTV/get_video/${id}/`)).json();
 
+/** Forgets where the signed-in viewer stopped in `video` (other journeys watch the same videos). */
+async function fromTheStart(page, video) {
+  const status = await page.evaluate(async (id) => {
+    const res = await fetch('/cuviewTV/save_positions/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${localStorage.getItem('access')}` },
+      body: JSON.stringify({ positions: [{ video_id: id, position: 0 }] }),
+    });
+    return res.status;
+  }, video.id);
+  assert.equal(status, 204);
+}
+
 async function openVideo(page, video) {
+  await fromTheStart(page, video);
   await page.goto(`/home?g=${GROUP}&p=${PLAYLIST}&v=${video.id}`);
   await page.getByRole('region', { name: `Video player: ${video.title}` }).waitFor();
   await page.waitForFunction(() => document.querySelector('video.player__video')?.readyState >= 2);
