@@ -45,6 +45,16 @@ async function fromTheStart(page, video) {
   assert.equal(status, 204);
 }
 
+/**
+ * Leaves the player (which saves where it stopped) and forgets the positions of `videos`, so
+ * that the journeys that run after these do not resume the demo videos halfway.
+ */
+async function leaveAndForget(page, videos) {
+  await page.goto('/');
+  await page.waitForTimeout(1000);
+  for (const video of videos) await fromTheStart(page, video);
+}
+
 async function openVideo(page, video) {
   await fromTheStart(page, video);
   await page.goto(`/home?g=${GROUP}&p=${PLAYLIST}&v=${video.id}`);
@@ -114,6 +124,7 @@ journey(
       await eventually(async () => assert.ok((await currentTime(page2)) < 1.5, 'Start over plays from the start'));
       assert.equal(await startOver.count(), 0, 'Start over is gone once used');
       assert.deepEqual(errors2, [], 'no console errors on the second device');
+      await leaveAndForget(page2, [second]);
     } finally {
       await other.close();
     }
@@ -185,25 +196,35 @@ journey(use, 'the player is driven from the keyboard; ? lists the keys', { timeo
   await page.getByRole('complementary', { name: 'Now playing' }).getByRole('heading', { name: second.title }).waitFor();
   await body.press('p');
   await page.waitForURL((url) => url.searchParams.get('v') === String(first.id));
+  await leaveAndForget(page, [first, second]);
   assert.deepEqual(errors, [], 'no console errors');
 });
 
-journey(use, 'the keys dialog at 375 px', { viewport: PHONE, timeout: 60_000 }, async ({ page }) => {
-  const [first] = await playlistVideos();
-  await signIn(page, VIEWER);
-  await openVideo(page, first);
-  // The phone's player leaves the keys list to the ? key.
-  await page.locator('body').press('?');
-  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-  await screenshot(page, 'player-keys-375');
-  await page.keyboard.press('Escape');
-  await page.goto('/');
-  const row = page.getByRole('region', { name: 'Continue watching' });
-  if ((await row.count()) > 0) {
+journey(
+  use,
+  'the keys dialog and the Continue watching row at 375 px',
+  { viewport: PHONE, timeout: 60_000 },
+  async ({ page }) => {
+    const [first] = await playlistVideos();
+    await signIn(page, VIEWER);
+    await openVideo(page, first);
+    await pauseAndSave(page, 2);
+    // The phone's player leaves the keys list to the ? key.
+    await page.locator('body').press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await screenshot(page, 'player-keys-375');
+    await page.keyboard.press('Escape');
+    await page.goto('/');
+    const row = page.getByRole('region', { name: 'Continue watching' });
+    await row
+      .getByRole('link', { name: /^Resume / })
+      .first()
+      .waitFor();
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'continue-watching-375');
-  }
-});
+    await leaveAndForget(page, [first]);
+  },
+);
 
 journey(
   use,
@@ -241,6 +262,7 @@ journey(
     await eventually(async () =>
       assert.ok((await media(page).evaluate((v) => v.videoWidth)) > 0, 'the picture is back'),
     );
+    await leaveAndForget(page, [first]);
     assert.deepEqual(errors, [], 'no console errors');
   },
 );
@@ -284,6 +306,7 @@ journey(
       return list;
     });
     assert.ok(cues[0].startsWith(first_.title), cues[0]);
+    await leaveAndForget(page, [first]);
     assert.deepEqual(errors, [], 'no console errors');
   },
 );
