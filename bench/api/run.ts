@@ -26,9 +26,9 @@ import { statementName } from '../../apps/api/src/catalogue/read-db.js';
 import type { SqlQuery } from '../../apps/api/src/catalogue/video-sql.js';
 import { groupByKind } from '../../apps/api/src/common/filter-list.js';
 import { filterResultsQuery, searchResultsQuery } from '../../apps/api/src/search/search-sql.js';
+import { percentile, processCpuSeconds, startApi } from '../lib/api-process.js';
 import { generateCatalogue, SIZES, WORDS } from './generate.js';
 import { runScale } from './scale.js';
-import { processCpuSeconds, startApi } from '../support/api-process.js';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
@@ -182,11 +182,6 @@ interface Measure {
   latencies: number[];
   /** CPU seconds the api process used during the run (undefined for the baseline). */
   apiCpu?: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function loadApi(url: string, pid: number, calls: Call[], seconds: number): Promise<Measure> {

@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { FilterKind } from '@app/contracts';
 import { createDataSource, dataSourceOptions } from '@app/db';
-import { startApi } from '../support/api-process.js';
+import { startApi } from '../lib/api-process.js';
 import { generateCatalogue, sizesFor, WORDS } from './generate.js';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);

@@ -28,7 +28,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDataSource } from '@app/db';
-import { freePort, processCpuSeconds, startApi } from '../support/api-process.js';
+import { freePort, processCpuSeconds, startApi } from '../lib/api-process.js';
 
 const VIEWERS = Number(process.env.BENCH_STREAM_VIEWERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 60);

@@ -12,6 +12,7 @@ import { TrackerProxyModule } from './tracker-proxy/tracker-proxy.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { SearchModule } from './search/search.module.js';
 import { PlaylistsModule } from './playlists/playlists.module.js';
+import { PositionsModule } from './positions/positions.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { ShareModule } from './share/share.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -27,6 +28,7 @@ const FEATURES: DynamicModule['imports'] = [
   CatalogueModule,
   SearchModule,
   PlaylistsModule,
+  PositionsModule,
   ImagesModule,
   ShareModule,
   MediaModule,

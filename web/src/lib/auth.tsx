@@ -112,10 +112,16 @@ export function useUser() {
   return useQuery(userQueryOptions);
 }
 
-/** True for a signed-in person with a first name (spec viewer §6: Select / Add to). */
-export function canEditPlaylists(user: User | null | undefined): boolean {
+/**
+ * True for a signed-in person with a first name, that is with an account of their own: the
+ * shared guest account has none (spec viewer §6). Only they keep playlists (Select / Add to)
+ * and watch positions.
+ */
+export function hasOwnAccount(user: User | null | undefined): boolean {
   return Boolean(user?.first_name && user.first_name.trim());
 }
+
+export const canEditPlaylists = hasOwnAccount;
 
 /** Keeps the session query in step with the token store (refresh failure = signed out). */
 export function useSessionSync(): void {

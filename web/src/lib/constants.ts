@@ -27,6 +27,7 @@ export const CAROUSEL_ITEMS = {
   newPlaylists: 7,
   genres: 7,
   playlistVideos: 6,
+  continueWatching: 5,
 } as const;
 
 /** Ids the spec uses as defaults (all present in the demo catalogue, DESIGN §2.10). */

@@ -10,6 +10,8 @@ export const StorageKey = {
   groupId: 'group_id',
   videoId: 'video_id',
   path: 'path',
+  /** '1' when the player plays the sound alone on this device. */
+  audioOnly: 'audio_only',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

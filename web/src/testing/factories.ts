@@ -23,5 +23,11 @@ export function aVideo(fields: Partial<Video> & Pick<Video, 'id'>): Video {
 }
 
 export function aTrack(fields: Partial<VideoTrack> & Pick<VideoTrack, 'id' | 'starts_at' | 'ends_at'>): VideoTrack {
-  return { position: 1, title: `Track ${fields.id}`, members: [], ...fields };
+  return {
+    position: 1,
+    title: `Track ${fields.id}`,
+    members: [],
+    album: { id: 1, title: 'Album', cover: false },
+    ...fields,
+  };
 }

@@ -1,5 +1,12 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   BannerVideoDto,
   GroupDto,
@@ -94,6 +101,18 @@ export class CatalogueController {
   @ApiNotFoundResponse({ description: 'No visible video with this id' })
   getVideo(@IdParam('videoId') videoId: number): Promise<VideoDto> {
     return this.catalogue.video(videoId);
+  }
+
+  @Get('get_chapters/:videoId')
+  @Header('Content-Type', 'text/vtt; charset=utf-8')
+  @Header('Cache-Control', 'public, max-age=300')
+  @ApiOperation({ summary: "A visible video's tracks as a WebVTT chapters track" })
+  @ApiProduces('text/vtt')
+  @ApiOkResponse({ description: 'WEBVTT, one cue per track: "Title — Artists"', schema: { type: 'string' } })
+  @ApiBadRequestResponse(BAD_ID)
+  @ApiNotFoundResponse({ description: 'No visible video with this id' })
+  getChapters(@IdParam('videoId') videoId: number): Promise<string> {
+    return this.catalogue.chapters(videoId);
   }
 
   @Get('get_playlist_videos/:playlistId')

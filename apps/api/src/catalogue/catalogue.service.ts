@@ -14,6 +14,7 @@ import { MediaUrls } from './media-urls.js';
 import { PlaylistReadRepository } from './playlist-read.repository.js';
 import { toPlaylistDetailDto, toPlaylistSummaryDto } from './presenters.js';
 import { toVideoDto } from './video-sql.js';
+import { chaptersVtt } from './chapters-vtt.js';
 
 /** How many playlists the "New Playlists" carousel gets. */
 const LATEST_PLAYLISTS = PAGE_SIZE.viewer;
@@ -89,6 +90,10 @@ export class CatalogueService {
     const row = await this.catalogue.findVisibleVideo(videoId);
     if (!row) throw new NotFoundException({ message: 'Video not found' });
     return toVideoDto(row, this.urls);
+  }
+
+  async chapters(videoId: number): Promise<string> {
+    return chaptersVtt((await this.video(videoId)).tracks);
   }
 
   /**

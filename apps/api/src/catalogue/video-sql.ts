@@ -1,4 +1,4 @@
-import type { MemberDto, TrackDto, VideoDto } from './dto/video.dto.js';
+import type { MemberDto, TrackAlbumDto, TrackDto, VideoDto } from './dto/video.dto.js';
 import type { MediaUrls } from './media-urls.js';
 
 /** Visible to viewers (DESIGN.md §2.4). Inlined in SQL; never user input. */
@@ -31,6 +31,7 @@ export const videoJson = (extra = '') => `json_build_object(${extra ? `${extra},
         'id', vt.id, 'position', vt.position, 'title', at.title,
         'starts_at', vt.start_time, 'ends_at', vt.end_time,
         'fingerprinted', at.fingerprinted_at IS NOT NULL,
+        'album', json_build_object('id', al.id, 'title', al.title, 'cover', al.cover_key IS NOT NULL),
         'members', (
           SELECT COALESCE(json_agg(${MEMBER_JSON('m')} ORDER BY m.title, m.id), '[]'::json)
           FROM album_track_members atm JOIN members m ON m.id = atm.member_id
@@ -40,7 +41,7 @@ export const videoJson = (extra = '') => `json_build_object(${extra ? `${extra},
           FROM album_track_composers atc JOIN composers c ON c.id = atc.composer_id
           WHERE atc.album_track_id = vt.album_track_id)
       ) ORDER BY vt.position), '[]'::json)
-    FROM video_tracks vt JOIN album_tracks at ON at.id = vt.album_track_id
+    FROM video_tracks vt JOIN album_tracks at ON at.id = vt.album_track_id JOIN albums al ON al.id = at.album_id
     WHERE vt.video_id = v.id)
 )`;
 
@@ -53,6 +54,7 @@ interface TrackJson {
   starts_at: number;
   ends_at: number;
   fingerprinted: boolean;
+  album: TrackAlbumDto;
   members: MemberDto[];
   composers: { id: number; title: string }[];
 }
@@ -88,6 +90,7 @@ export function toVideoDto(row: VideoJson, urls: MediaUrls): VideoDto {
     members: t.members,
     starts_at: t.starts_at,
     ends_at: t.ends_at,
+    album: t.album,
   }));
   const dto: VideoDto = {
     id: row.id,

@@ -6,6 +6,7 @@ import { RefreshToken } from './refresh-token.entity.js';
 import { PlayStat, SearchStat } from './stats.entity.js';
 import { TotpRecoveryCode, User } from './user.entity.js';
 import { Video, VideoSubtitle, VideoTrack } from './video.entity.js';
+import { WatchPosition } from './watch-position.entity.js';
 
 export * from './album.entity.js';
 export * from './catalogue.entity.js';
@@ -15,6 +16,7 @@ export * from './refresh-token.entity.js';
 export * from './stats.entity.js';
 export * from './user.entity.js';
 export * from './video.entity.js';
+export * from './watch-position.entity.js';
 
 export const ENTITIES = [
   User,
@@ -43,4 +45,5 @@ export const ENTITIES = [
   TotpRecoveryCode,
   PlayStat,
   SearchStat,
+  WatchPosition,
 ];

@@ -6,6 +6,7 @@ import { CatalogueChangeNotify1795280000001 } from './1795280000001-CatalogueCha
 import { FingerprintPeaksV21795280000002 } from './1795280000002-FingerprintPeaksV2.js';
 import { SearchFullText1795644800000 } from './1795644800000-SearchFullText.js';
 import { PlaylistOwnerPosition1795644861923 } from './1795644861923-PlaylistOwnerPosition.js';
+import { WatchPositions1795664949136 } from './1795664949136-WatchPositions.js';
 import { VideoStoryboardSubtitles1795664968423 } from './1795664968423-VideoStoryboardSubtitles.js';
 import { TwoFactorAndViewingStats1795666018862 } from './1795666018862-TwoFactorAndViewingStats.js';
 import { SearchTitlePrefix1795700000000 } from './1795700000000-SearchTitlePrefix.js';
@@ -20,6 +21,7 @@ export const MIGRATIONS: Function[] = [
   FingerprintPeaksV21795280000002,
   SearchFullText1795644800000,
   PlaylistOwnerPosition1795644861923,
+  WatchPositions1795664949136,
   VideoStoryboardSubtitles1795664968423,
   TwoFactorAndViewingStats1795666018862,
   SearchTitlePrefix1795700000000,

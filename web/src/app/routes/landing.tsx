@@ -6,6 +6,7 @@ import {
   HeroBanner,
   LatestPlaylistsSection,
 } from '@/features/catalogue';
+import { ContinueWatchingSection } from '@/features/player';
 import { MyPlaylistsSection } from '@/features/playlists';
 import { PromoBlock } from '@/features/search';
 import { useQueriesSettled, useScrollRestoration } from '@/hooks/scroll';
@@ -17,6 +18,7 @@ export default function LandingRoute() {
     <div className="landing">
       <HeroBanner />
       <div className="page">
+        <ContinueWatchingSection />
         <LatestPlaylistsSection />
         <EssentialsSection />
         <ConcertsSection />

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +10,18 @@ import { Loading } from '@/components/ui/Loading';
 import { useToast } from '@/components/ui/toast';
 import { AnalysisPanel, AnalysisRing, useAnalysis } from '@/features/analysis';
 import { ConcertsSection, GenresSection, GroupTabsSection, useVideo } from '@/features/catalogue';
-import { activeTrackIndex, neighbour, PlaylistStrip, TrackStrip, usePlayReports } from '@/features/player';
+import {
+  activeTrackIndex,
+  ContinueWatchingSection,
+  neighbour,
+  PlaylistStrip,
+  resumePositionQueryOptions,
+  TrackStrip,
+  trackStepTarget,
+  useMediaSession,
+  usePlayReports,
+  useWatchPositions,
+} from '@/features/player';
 import {
   exportPlaylist,
   hasStoredToken,
@@ -20,7 +32,8 @@ import {
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { toMessage } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
-import { rememberPath, useUser } from '@/lib/auth';
+import { API_BASE } from '@/lib/api/client';
+import { hasOwnAccount, rememberPath, useUser } from '@/lib/auth';
 import { BREAKPOINT_MEDIUM, DEFAULTS } from '@/lib/constants';
 import { mergeNames } from '@/lib/format';
 import { imageUrl } from '@/lib/images';
@@ -93,10 +106,35 @@ function PlayerPage({
   const prev = videoId ? neighbour(videos, videoId, -1) : null;
   const isOwner = playlist.data?.user_id != null && playlist.data.user_id === user.id;
 
+  // Continue watching: a person with an account resumes where they stopped (on any device);
+  // the player waits for that answer so it starts at the right place, the guest does not wait.
+  const keepsPositions = hasOwnAccount(user);
+  const resume = useQuery({
+    ...resumePositionQueryOptions(videoId ?? 0),
+    enabled: keepsPositions && videoId !== null,
+  });
+  const resumeSettled = !keepsPositions || !resume.isPending || resume.isError;
+  const positions = useWatchPositions(keepsPositions, videoId);
+
   const onTime = (t: number) => {
+    positions.report(t);
     const i = activeTrackIndex(tracks, t);
     setTrackIndex((current) => (current === i ? current : i));
   };
+  const stepTrack = (step: 1 | -1) => {
+    const target = trackStepTarget(tracks, currentTime(), step);
+    if (target !== null) handle.current?.seek(target);
+    else if (step === 1 && next) go(next.id);
+    else if (step === -1) handle.current?.seek(0);
+  };
+  useMediaSession(video, tracks[trackIndex], {
+    play: () => handle.current?.play(),
+    pause: () => handle.current?.pause(),
+    seek: (s) => handle.current?.seek(s),
+    currentTime,
+    previousTrack: () => stepTrack(-1),
+    nextTrack: () => stepTrack(1),
+  });
 
   let stage;
   if (!video) {
@@ -107,12 +145,19 @@ function PlayerPage({
     ) : (
       <Loading />
     );
+  } else if (video.scripted_bunny_path && !resumeSettled) {
+    stage = <Loading />;
   } else if (video.scripted_bunny_path) {
     stage = (
       <VideoPlayer
         key={video.id}
         handle={handle}
         src={video.scripted_bunny_path}
+        startAt={resume.data?.position ?? null}
+        chapters={tracks.length > 0 ? `${API_BASE}get_chapters/${video.id}/` : undefined}
+        onPrevTrack={() => stepTrack(-1)}
+        onNextTrack={() => stepTrack(1)}
+        onPause={positions.flush}
         title={video.title}
         poster={imageUrl('video', video.id, 600)}
         hasPrev={Boolean(prev)}
@@ -143,7 +188,7 @@ function PlayerPage({
               rel="noopener noreferrer"
               aria-label="Result page (QR code)"
             >
-              <QRCodeSVG value={analysis.resultLink} size={128} includeMargin />
+              <QRCodeSVG value={analysis.resultLink} size={128} includeMargin title="QR code of the result page" />
             </a>
           ) : null
         }
@@ -247,6 +292,7 @@ function PlayerPage({
             }}
           />
         )}
+        <ContinueWatchingSection exceptVideoId={videoId} />
         <MyPlaylistsSection />
         <ConcertsSection />
         <GenresSection />

@@ -17,6 +17,8 @@ export function VideoCard({
   context,
   selection,
   showMeta = true,
+  progress,
+  label,
 }: {
   video: Video;
   to: string;
@@ -25,6 +27,10 @@ export function VideoCard({
   /** Selection mode: a checkbox replaces the actions. */
   selection?: { selected: boolean; onToggle: () => void };
   showMeta?: boolean;
+  /** Share already watched (0..1): a bar along the bottom of the picture. */
+  progress?: number;
+  /** The link's name when "Play {title}" is not what it does. */
+  label?: string;
 }) {
   const actions = useVideoActions();
   let tools: ReactNode = null;
@@ -43,10 +49,15 @@ export function VideoCard({
     <article
       className={`card video-card${selection ? ' is-selecting' : ''}${selection?.selected ? ' is-selected' : ''}`}
     >
-      <Link className="card__link" to={to} onClick={onOpen} aria-label={`Play ${video.title}`}>
+      <Link className="card__link" to={to} onClick={onOpen} aria-label={label ?? `Play ${video.title}`}>
         <div className="card__thumb">
           <Img src={imageUrl('video', video.id, 300)} alt="" />
           {video.duration ? <span className="badge card__duration">{formatDuration(video.duration)}</span> : null}
+          {progress !== undefined && (
+            <span className="card__progress" aria-hidden="true">
+              <span style={{ width: `${Math.round(Math.min(1, Math.max(0, progress)) * 100)}%` }} />
+            </span>
+          )}
         </div>
       </Link>
       {showMeta && (

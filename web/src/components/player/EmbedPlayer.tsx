@@ -36,6 +36,7 @@ export function EmbedPlayer({
       },
       currentTime: () => media.current?.currentTime ?? 0,
       play: () => void media.current?.play?.().catch(() => undefined),
+      pause: () => media.current?.pause?.(),
     }),
     [],
   );

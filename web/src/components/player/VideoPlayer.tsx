@@ -2,28 +2,39 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Rea
 import {
   IconExitFullscreen,
   IconFullscreen,
+  IconHeadphones,
+  IconKeyboard,
   IconMute,
   IconNext,
   IconPause,
   IconPlay,
+  IconPip,
   IconPrev,
+  IconReplay,
   IconVolume,
 } from '@/components/ui/icons';
 import { CONTROLS_HIDE_MS, DEFAULT_VOLUME } from '@/lib/constants';
 import { formatDuration } from '@/lib/format';
+import { useAudioOnly } from './audio-only';
+import { KeysDialog } from './KeysDialog';
+import type { PlayerAction } from './player-keys';
 import { QualityMenu } from './QualityMenu';
 import { SeekPreview } from './SeekPreview';
 import { SubtitlesMenu } from './SubtitlesMenu';
 import { useHls } from './use-hls';
 import { useSubtitles, type SubtitleOption } from './use-subtitles';
+import { usePlayerKeys } from './use-player-keys';
 
 export type PlayerHandle = {
   seek: (seconds: number) => void;
   currentTime: () => number;
   play: () => void;
+  pause: () => void;
 };
 
 const NO_SUBTITLES: SubtitleOption[] = [];
+/** How long "Start over" stays on screen after a video resumed. */
+export const START_OVER_MS = 10_000;
 
 export type PlayerOverlayState = { fullscreen: boolean; playing: boolean };
 
@@ -31,8 +42,10 @@ export type PlayerOverlayState = { fullscreen: boolean; playing: boolean };
  * The product's own player (spec viewer §2, §4): hls.js, play/pause, previous, next, seek,
  * volume (0.5) and mute, a quality picker built from the stream's real renditions,
  * fullscreen. While playing the controls hide 1 s after the last pointer or key activity and
- * come back on activity; paused, they stay. Keyboard: Space/K play, ←/→ seek 5 s, ↑/↓ volume,
- * M mute, F fullscreen.
+ * come back on activity; paused, they stay. Keys (player-keys.ts, listed by the "?" dialog) work
+ * on the whole page. `startAt` resumes a video with a "Start over" offer; `chapters` attaches a
+ * WebVTT chapters track (the video's tracks) for the browser's own and other players; the
+ * audio-only switch plays the ladder's sound alone, remembered on the device.
  */
 export function VideoPlayer({
   src,
@@ -51,6 +64,11 @@ export function VideoPlayer({
   storyboard,
   subtitles = NO_SUBTITLES,
   labelAt,
+  startAt = null,
+  chapters,
+  onPrevTrack,
+  onNextTrack,
+  onPause,
 }: {
   src: string;
   title: string;
@@ -72,12 +90,26 @@ export function VideoPlayer({
   subtitles?: SubtitleOption[];
   /** The name shown in the seek preview for a time (the track playing there). */
   labelAt?: (seconds: number) => string | undefined;
+  /** Resume here (seconds) and offer "Start over". */
+  startAt?: number | null;
+  /** Address of a WebVTT chapters track. */
+  chapters?: string;
+  onPrevTrack?: () => void;
+  onNextTrack?: () => void;
+  onPause?: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { levels, level, playingLevel, setLevel, error } = useHls(video, src);
   const words = useSubtitles(video, subtitles);
+  const [audioOnly, setAudioOnly] = useAudioOnly();
+  // Where the stream starts: the resume point, then wherever the audio-only switch was pressed.
+  const [start, setStart] = useState(startAt);
+  const [startOver, setStartOver] = useState(Boolean(startAt));
+  const [keysOpen, setKeysOpen] = useState(false);
+  const [pip, setPip] = useState(false);
+  const pipSupported = typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
+  const { levels, level, playingLevel, setLevel, error } = useHls(video, src, { audioOnly, startAt: start });
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
@@ -94,6 +126,7 @@ export function VideoPlayer({
       },
       currentTime: () => video.current?.currentTime ?? 0,
       play: () => void video.current?.play().catch(() => undefined),
+      pause: () => video.current?.pause(),
     }),
     [],
   );
@@ -121,6 +154,25 @@ export function VideoPlayer({
     } else poke();
     return () => clearTimeout(hideTimer.current);
   }, [playing, poke]);
+
+  useEffect(() => {
+    const v = video.current;
+    if (!v) return undefined;
+    const enter = () => setPip(true);
+    const leave = () => setPip(false);
+    v.addEventListener('enterpictureinpicture', enter);
+    v.addEventListener('leavepictureinpicture', leave);
+    return () => {
+      v.removeEventListener('enterpictureinpicture', enter);
+      v.removeEventListener('leavepictureinpicture', leave);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!startOver) return undefined;
+    const timer = setTimeout(() => setStartOver(false), START_OVER_MS);
+    return () => clearTimeout(timer);
+  }, [startOver]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === box.current);
@@ -151,6 +203,39 @@ export function VideoPlayer({
     if (document.fullscreenElement) void document.exitFullscreen?.();
     else void box.current?.requestFullscreen?.().catch(() => undefined);
   };
+  const togglePip = () => {
+    if (!pipSupported || !video.current) return;
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+    else void video.current.requestPictureInPicture().catch(() => undefined);
+  };
+  const switchAudioOnly = () => {
+    setStart(video.current?.currentTime ?? 0);
+    setAudioOnly(!audioOnly);
+  };
+
+  usePlayerKeys((action: PlayerAction) => {
+    poke();
+    switch (action.kind) {
+      case 'togglePlay':
+        return togglePlay();
+      case 'seekBy':
+        return seekBy(action.seconds);
+      case 'volumeBy':
+        return changeVolume(volume + action.step);
+      case 'toggleMute':
+        return toggleMute();
+      case 'toggleFullscreen':
+        return toggleFullscreen();
+      case 'togglePip':
+        return togglePip();
+      case 'video':
+        return action.step === 1 ? hasNext && onNext?.() : hasPrev && onPrev?.();
+      case 'track':
+        return action.step === 1 ? onNextTrack?.() : onPrevTrack?.();
+      case 'help':
+        return setKeysOpen(true);
+    }
+  });
 
   const shown = controls || !playing;
 
@@ -164,28 +249,7 @@ export function VideoPlayer({
       onMouseMove={poke}
       onTouchStart={poke}
       onFocus={poke}
-      onKeyDown={(e) => {
-        poke();
-        const inField = (e.target as HTMLElement).tagName === 'INPUT';
-        const k = e.key.toLowerCase();
-        if ((k === ' ' && !(e.target as HTMLElement).closest('button')) || k === 'k') {
-          e.preventDefault();
-          togglePlay();
-        } else if (k === 'arrowleft' && !inField) {
-          e.preventDefault();
-          seekBy(-5);
-        } else if (k === 'arrowright' && !inField) {
-          e.preventDefault();
-          seekBy(5);
-        } else if (k === 'arrowup' && !inField) {
-          e.preventDefault();
-          changeVolume(volume + 0.05);
-        } else if (k === 'arrowdown' && !inField) {
-          e.preventDefault();
-          changeVolume(volume - 0.05);
-        } else if (k === 'm') toggleMute();
-        else if (k === 'f') toggleFullscreen();
-      }}
+      onKeyDown={poke}
     >
       <video
         ref={video}
@@ -197,7 +261,10 @@ export function VideoPlayer({
         onDoubleClick={toggleFullscreen}
         onPlay={() => setPlaying(true)}
         onPlaying={onPlaying}
-        onPause={() => setPlaying(false)}
+        onPause={() => {
+          setPlaying(false);
+          onPause?.();
+        }}
         onEnded={() => {
           setPlaying(false);
           onEnded?.();
@@ -216,7 +283,25 @@ export function VideoPlayer({
         {subtitles.map((t) => (
           <track key={t.language} kind="subtitles" src={t.src} srcLang={t.language} label={t.label} />
         ))}
+        {chapters && <track kind="chapters" src={chapters} srcLang="en" label="Tracks" default />}
       </video>
+      {audioOnly && (
+        <p className="player__audio-only" aria-hidden="true">
+          Audio only
+        </p>
+      )}
+      {startOver && (
+        <button
+          type="button"
+          className="button player__start-over"
+          onClick={() => {
+            setStartOver(false);
+            if (video.current) video.current.currentTime = 0;
+          }}
+        >
+          <IconReplay size={16} /> Start over
+        </button>
+      )}
       {error && <p className="player__error">{error}</p>}
       {overlay?.({ fullscreen, playing })}
       <div className="player__controls" aria-hidden={!shown || undefined} inert={!shown || undefined}>
@@ -282,7 +367,36 @@ export function VideoPlayer({
           </span>
           <span className="player__spacer" />
           <SubtitlesMenu options={subtitles} language={words.language} onChange={words.select} />
-          <QualityMenu levels={levels} level={level} playingLevel={playingLevel} onChange={setLevel} />
+          <button
+            type="button"
+            className="icon-button player__audio-switch"
+            aria-label="Audio only"
+            aria-pressed={audioOnly}
+            onClick={switchAudioOnly}
+          >
+            <IconHeadphones />
+          </button>
+          {!audioOnly && <QualityMenu levels={levels} level={level} playingLevel={playingLevel} onChange={setLevel} />}
+          {pipSupported && !audioOnly && (
+            <button
+              type="button"
+              className="icon-button player__narrow-hidden"
+              aria-label={pip ? 'Exit picture in picture' : 'Picture in picture'}
+              aria-pressed={pip}
+              onClick={togglePip}
+            >
+              <IconPip />
+            </button>
+          )}
+          <button
+            type="button"
+            className="icon-button player__narrow-hidden"
+            aria-label="Keyboard shortcuts"
+            aria-haspopup="dialog"
+            onClick={() => setKeysOpen(true)}
+          >
+            <IconKeyboard />
+          </button>
           <button
             type="button"
             className="icon-button"
@@ -293,6 +407,7 @@ export function VideoPlayer({
           </button>
         </div>
       </div>
+      {keysOpen && <KeysDialog onClose={() => setKeysOpen(false)} />}
     </div>
   );
 }

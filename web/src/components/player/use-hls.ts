@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js';
+import { audioPlaylistUrl } from './audio-only';
 import { HLS_CONFIG } from './hls-config';
 
 export type QualityLevel = { index: number; height: number; bitrate: number; label: string };
@@ -12,12 +13,18 @@ export function levelLabel(height: number, bitrate: number): string {
  * Attaches an HLS source to a <video>: hls.js (loaded on demand, its own chunk) where Media
  * Source Extensions exist, the browser's native HLS otherwise (Safari, iOS). Exposes the
  * stream's real renditions for the quality picker; index -1 means automatic. With
- * `preferNative` (the landing hero) native HLS wins whenever the browser has it.
+ * `preferNative` (the landing hero) native HLS wins whenever the browser has it. With
+ * `audioOnly` the ladder's audio rendition plays alone (no picture is fetched at all); with
+ * `startAt` playback starts there (resume, or the switch between picture and sound alone).
  */
 export function useHls(
   videoRef: RefObject<HTMLVideoElement | null>,
   src: string | null | undefined,
-  { preferNative = false }: { preferNative?: boolean } = {},
+  {
+    preferNative = false,
+    audioOnly = false,
+    startAt = null,
+  }: { preferNative?: boolean; audioOnly?: boolean; startAt?: number | null } = {},
 ) {
   const hlsRef = useRef<Hls | null>(null);
   const [levels, setLevels] = useState<QualityLevel[]>([]);
@@ -33,6 +40,9 @@ export function useHls(
     setError(null);
     if (!video || !src) return undefined;
     let cancelled = false;
+    const startAtMetadata = () => {
+      if (startAt && startAt > 0) video.currentTime = startAt;
+    };
 
     const native = video.canPlayType('application/vnd.apple.mpegurl') !== '';
     if (native && preferNative) {
@@ -44,14 +54,17 @@ export function useHls(
         video.load();
       };
     }
-    void import('hls.js').then(({ default: HlsClass }) => {
+    const source = audioOnly ? audioSource(src) : Promise.resolve(src);
+    void Promise.all([import('hls.js'), source]).then(([{ default: HlsClass }, url]) => {
       if (cancelled) return;
       if (!HlsClass.isSupported()) {
-        if (native) video.src = src;
-        else setError('This browser cannot play the stream');
+        if (native) {
+          video.addEventListener('loadedmetadata', startAtMetadata, { once: true });
+          video.src = url;
+        } else setError('This browser cannot play the stream');
         return;
       }
-      const hls = new HlsClass(HLS_CONFIG);
+      const hls = new HlsClass({ ...HLS_CONFIG, startPosition: startAt && startAt > 0 ? startAt : -1 });
       hlsRef.current = hls;
       hls.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
         setLevels(
@@ -72,12 +85,13 @@ export function useHls(
         else if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
         else setError('The video could not be played');
       });
-      hls.loadSource(src);
+      hls.loadSource(url);
       hls.attachMedia(video);
     });
 
     return () => {
       cancelled = true;
+      video.removeEventListener('loadedmetadata', startAtMetadata);
       hlsRef.current?.destroy();
       hlsRef.current = null;
       if (video.src && !video.src.startsWith('blob:')) {
@@ -85,7 +99,7 @@ export function useHls(
         video.load();
       }
     };
-  }, [videoRef, src, preferNative]);
+  }, [videoRef, src, preferNative, audioOnly, startAt]);
 
   const setLevel = (index: number) => {
     setLevelState(index);
@@ -94,4 +108,16 @@ export function useHls(
   };
 
   return { levels, level, playingLevel, setLevel, error };
+}
+
+/** The audio rendition's playlist of a master playlist, or the master itself when it has none. */
+async function audioSource(masterUrl: string): Promise<string> {
+  try {
+    const res = await fetch(masterUrl);
+    if (!res.ok) return masterUrl;
+    return audioPlaylistUrl(masterUrl, await res.text()) ?? masterUrl;
+  } catch {
+    // hls.js reports the unreachable stream itself, with its retries.
+    return masterUrl;
+  }
 }

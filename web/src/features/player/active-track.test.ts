@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoTrack } from '@/lib/api/types';
 import { aTrack } from '@/testing/factories';
-import { activeTrackIndex, neighbour } from './active-track';
+import { activeTrackIndex, neighbour, trackStepTarget } from './active-track';
 
 const tracks: VideoTrack[] = [
   aTrack({ id: 1, position: 1, title: 'Blue Hour', starts_at: 0, ends_at: 4 }),
@@ -31,5 +31,19 @@ describe('previous / next in the playlist', () => {
     expect(neighbour(list, 99, 1)).toEqual({ id: 10 });
     expect(neighbour(list, 99, -1)).toBeNull();
     expect(neighbour([], 99, 1)).toBeNull();
+  });
+});
+
+describe('track steps', () => {
+  it('goes to the next track start, and past the last gives way to the next video', () => {
+    expect(trackStepTarget(tracks, 1, 1)).toBe(5);
+    expect(trackStepTarget(tracks, 6, 1)).toBeNull();
+    expect(trackStepTarget([], 6, 1)).toBeNull();
+  });
+
+  it('restarts a track that played a while, else goes to the one before', () => {
+    expect(trackStepTarget(tracks, 8.5, -1)).toBe(5);
+    expect(trackStepTarget(tracks, 6, -1)).toBe(0);
+    expect(trackStepTarget(tracks, 1, -1)).toBeNull();
   });
 });

@@ -21,3 +21,21 @@ export function neighbour<T extends { id: number }>(list: T[], id: number, step:
   if (i < 0) return step === 1 ? (list[0] ?? null) : null;
   return list[i + step] ?? null;
 }
+
+/** Seconds into a track after which "previous track" restarts it instead of going back. */
+export const RESTART_TRACK_AFTER_S = 3;
+
+/**
+ * Where "next track" / "previous track" go at `time`, as a music player does: next is the start
+ * of the following track (null past the last: the next video's turn); previous restarts the
+ * current track when more than 3 s of it played, else goes to the start of the one before
+ * (null before the first).
+ */
+export function trackStepTarget(tracks: VideoTrack[], time: number, step: 1 | -1): number | null {
+  const i = activeTrackIndex(tracks, time);
+  if (i < 0) return null;
+  if (step === 1) return tracks[i + 1]?.starts_at ?? null;
+  const current = tracks[i]!;
+  if (time - current.starts_at > RESTART_TRACK_AFTER_S) return current.starts_at;
+  return tracks[i - 1]?.starts_at ?? null;
+}

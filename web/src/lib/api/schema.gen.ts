@@ -427,6 +427,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/get_chapters/{videoId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A visible video's tracks as a WebVTT chapters track */
+    get: operations['CatalogueController_getChapters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/get_playlist_videos/{playlistId}': {
     parameters: {
       query?: never;
@@ -776,6 +793,57 @@ export interface paths {
     };
     /** The playlist as an .xlsx workbook (position, title, artists, composers, duration, link) */
     get: operations['PlaylistsController_downloadPlaylistInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/save_positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Save the viewer's positions in videos (a batch; one row per video, overwritten) */
+    post: operations['PositionsController_savePositions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/get_position/{videoId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where to resume a video (null when not started or finished) */
+    get: operations['PositionsController_getPosition'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/get_continue_watching': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Videos the viewer stopped in the middle of, most recent first (finished ones left out) */
+    get: operations['PositionsController_getContinueWatching'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2273,6 +2341,17 @@ export interface components {
        */
       merch_url: string;
     };
+    TrackAlbumDto: {
+      /** @example 5 */
+      id: number;
+      /** @example Little Girl Blue */
+      title: string;
+      /**
+       * @description Whether the album has a cover image (image/album/{id}/{size}/)
+       * @example true
+       */
+      cover: boolean;
+    };
     TrackDto: {
       /** @example 31 */
       id: number;
@@ -2294,6 +2373,7 @@ export interface components {
        * @example 172.5
        */
       ends_at: number;
+      album: components['schemas']['TrackAlbumDto'];
     };
     VideoDto: {
       /** @example 403 */
@@ -2642,6 +2722,85 @@ export interface components {
        * @example 1
        */
       index: number;
+    };
+    PositionDto: {
+      /** @example 403 */
+      video_id: number;
+      /**
+       * @description Seconds from the start of the video
+       * @example 61.5
+       */
+      position: number;
+    };
+    SavePositionsDto: {
+      /** @description Up to 20, one per video; the last one of a video wins */
+      positions: components['schemas']['PositionDto'][];
+    };
+    ResumePositionDto: {
+      /** @example 403 */
+      video_id: number;
+      /**
+       * @description Where to resume, in seconds; null when never watched or watched to the end
+       * @example 61.5
+       */
+      position: number | null;
+    };
+    ContinueWatchingDto: {
+      /** @example 403 */
+      id: number;
+      /** @example Live at Montreux */
+      title: string;
+      /**
+       * @description Seconds
+       * @example 245.3
+       */
+      duration: number;
+      /**
+       * @description URL of the HLS master playlist; empty when the video plays from yt_link only
+       * @example /cuviewTV/media/videos/403/hls/master.m3u8
+       */
+      scripted_bunny_path: string;
+      /**
+       * @description URL of the seek-bar storyboard: a WebVTT index whose cues name a sprite sheet beside it and a frame (`sheet-001.jpg#xywh=x,y,w,h`); empty when the video has none yet
+       * @example /cuviewTV/media/hls/403/m1a2b3c-9f8e7d6c/storyboard/storyboard.vtt
+       */
+      storyboard: string;
+      /** @description Subtitles or lyrics, one WebVTT file per language */
+      subtitles: components['schemas']['SubtitleTrackDto'][];
+      /**
+       * @description Embedded source (YouTube, Vimeo, ...), empty when none
+       * @example
+       */
+      yt_link: string;
+      /**
+       * @description Artist names, comma-separated
+       * @example Nina Simone, Duke Ellington
+       */
+      artists: string;
+      /**
+       * @description Composer names, comma-separated
+       * @example Leslie Bricusse, Anthony Newley
+       */
+      composers: string;
+      /** @description Artists of all tracks, in order of appearance */
+      members: components['schemas']['MemberDto'][];
+      tracks: components['schemas']['TrackDto'][];
+      /** @description The audio carries a watermark that analysis can read */
+      watermark: boolean;
+      /** @description Every track is in the fingerprint index, so analysis can recognise it */
+      footprint: boolean;
+      /**
+       * @description Position inside the playlist (playlist answers only)
+       * @example 1
+       */
+      position?: number;
+      /**
+       * @description Where the viewer stopped, in seconds
+       * @example 61.5
+       */
+      resume_at: number;
+      /** @example 2026-11-26T04:00:00.000Z */
+      watched_at: string;
     };
     AnalyzeInfoDto: {
       /** @description Watermark code heard in the window */
@@ -4019,6 +4178,42 @@ export interface operations {
       };
     };
   };
+  CatalogueController_getChapters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description WEBVTT, one cue per track: "Title — Artists" */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/vtt': string;
+        };
+      };
+      /** @description An id or page that is not a whole number from 1 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No visible video with this id */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   CatalogueController_getPlaylistVideos: {
     parameters: {
       query?: never;
@@ -4770,6 +4965,103 @@ export interface operations {
       };
       /** @description No visible playlist with this id */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PositionsController_savePositions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SavePositionsDto'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A malformed batch, or an id that is not a visible video (nothing saved) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The guest account keeps no positions */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PositionsController_getPosition: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        videoId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResumePositionDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PositionsController_getContinueWatching: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContinueWatchingDto'][];
+        };
+      };
+      /** @description No valid access token */
+      401: {
         headers: {
           [name: string]: unknown;
         };

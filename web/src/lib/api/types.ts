@@ -30,6 +30,10 @@ export type Group = Schemas['GroupDto'];
 export type GroupPlaylists = Schemas['GroupPlaylistsDto'];
 export type Category = Schemas['NamedDto'];
 export type BannerVideo = Schemas['BannerVideoDto'];
+/** A save_positions entry: where the viewer is in a video. */
+export type SavedPosition = Schemas['PositionDto'];
+/** A get_continue_watching entry: a video and where the viewer stopped in it. */
+export type ContinueWatchingVideo = Schemas['ContinueWatchingDto'];
 
 /** Filter kinds shared by server and web (DESIGN §2.6). */
 export const FilterKind = {

@@ -24,6 +24,18 @@ export class MemberDto {
   merch_url: string;
 }
 
+/** The album a track comes from (Media Session metadata: album name and cover). */
+export class TrackAlbumDto {
+  @ApiProperty({ example: 5 })
+  id: number;
+
+  @ApiProperty({ example: 'Little Girl Blue' })
+  title: string;
+
+  @ApiProperty({ example: true, description: 'Whether the album has a cover image (image/album/{id}/{size}/)' })
+  cover: boolean;
+}
+
 /** A track placed on a video's timeline. */
 export class TrackDto {
   @ApiProperty({ example: 31 })
@@ -43,6 +55,9 @@ export class TrackDto {
 
   @ApiProperty({ example: 172.5, description: 'Seconds on the video timeline' })
   ends_at: number;
+
+  @ApiProperty({ type: TrackAlbumDto })
+  album: TrackAlbumDto;
 }
 
 export class SubtitleTrackDto {

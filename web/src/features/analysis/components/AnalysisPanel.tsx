@@ -141,7 +141,14 @@ function TrackResult({ track, resultLink }: { track: RecognisedTrack; resultLink
             rel="noopener noreferrer"
             aria-label="Open the result page (QR code)"
           >
-            <QRCodeSVG value={resultLink} size={96} bgColor="#ffffff" fgColor="#0b0d12" includeMargin />
+            <QRCodeSVG
+              value={resultLink}
+              size={96}
+              bgColor="#ffffff"
+              fgColor="#0b0d12"
+              includeMargin
+              title="QR code of the result page"
+            />
           </a>
         )}
       </div>

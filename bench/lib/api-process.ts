@@ -1,12 +1,16 @@
-// The api as the benches run it: its own process, started from source, on a free loopback port.
+/**
+ * The api as the benches run it: its own process from source, on a free port, with its CPU
+ * time read from /proc so a bench can say what a request costs the api itself.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (line: string) => console.log(line);
+/** The benched api's token secret: a bench may sign its own viewers' access tokens. */
+export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256';
 
-/** A loopback port nobody listens on right now. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -16,13 +20,6 @@ export async function freePort(): Promise<number> {
     });
     server.on('error', reject);
   });
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-export async function processCpuSeconds(pid: number): Promise<number> {
-  const text = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The api as in production: its own process, started from source. */
@@ -44,7 +41,7 @@ export async function startApi(
         DATABASE_URL: databaseUrl,
         REDIS_URL,
         REDIS_PREFIX: 'bench_api',
-        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+        JWT_SECRET: BENCH_JWT_SECRET,
         PORT: String(port),
         LOG_LEVEL: 'warn',
         ...env,
@@ -60,7 +57,8 @@ export async function startApi(
     for (const text of lines) if (/\b(WARN|ERROR)\b/.test(text)) log(`  [api ${label}] ${text.trim()}`);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: on a machine shared with builds, compiling the api from source takes a while.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
     try {
@@ -71,5 +69,17 @@ export async function startApi(
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGTERM');
-  throw new Error('api did not become ready within 60 s');
+  throw new Error('api did not become ready within 180 s');
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+export async function processCpuSeconds(pid: number): Promise<number> {
+  const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

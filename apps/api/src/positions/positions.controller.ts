@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { User } from '@app/db';
+import { CurrentUser, JwtAuthGuard } from '../auth/guards.js';
+import { IdParam } from '../common/params.js';
+import { ContinueWatchingDto, ResumePositionDto, SavePositionsDto } from './positions.dto.js';
+import { PositionsService } from './positions.service.js';
+
+/** Where the signed-in viewer stopped in each video (continue watching, on every device). */
+@ApiTags('positions')
+@ApiSecurity('JWT')
+@ApiUnauthorizedResponse({ description: 'No valid access token' })
+@UseGuards(JwtAuthGuard)
+@Controller()
+export class PositionsController {
+  constructor(private readonly positions: PositionsService) {}
+
+  @Post('save_positions')
+  @HttpCode(204)
+  @ApiOperation({ summary: "Save the viewer's positions in videos (a batch; one row per video, overwritten)" })
+  @ApiNoContentResponse({ description: 'Saved' })
+  @ApiBadRequestResponse({ description: 'A malformed batch, or an id that is not a visible video (nothing saved)' })
+  @ApiForbiddenResponse({ description: 'The guest account keeps no positions' })
+  savePositions(@CurrentUser() user: User, @Body() body: SavePositionsDto): Promise<void> {
+    return this.positions.save(user, body.positions);
+  }
+
+  @Get('get_position/:videoId')
+  @ApiOperation({ summary: 'Where to resume a video (null when not started or finished)' })
+  @ApiOkResponse({ type: ResumePositionDto })
+  getPosition(@CurrentUser() user: User, @IdParam('videoId') videoId: number): Promise<ResumePositionDto> {
+    return this.positions.resumeAt(user, videoId);
+  }
+
+  @Get('get_continue_watching')
+  @ApiOperation({ summary: 'Videos the viewer stopped in the middle of, most recent first (finished ones left out)' })
+  @ApiOkResponse({ type: [ContinueWatchingDto] })
+  getContinueWatching(@CurrentUser() user: User): Promise<ContinueWatchingDto[]> {
+    return this.positions.continueWatching(user);
+  }
+}

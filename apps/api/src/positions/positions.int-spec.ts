@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { Status } from '@app/contracts';
+import type { User, Video } from '@app/db';
+import { startTestApi, TestFactories, type TestApi } from '@app/testing';
+import { createApiApp } from '../bootstrap.js';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('watch positions (continue watching)', () => {
+  let api: TestApi;
+  let f: TestFactories;
+  let db: DataSource;
+  let viewer: User;
+  let other: User;
+  let guest: User;
+  let videos: Video[];
+  let hidden: Video;
+
+  const call = async (method: string, path: string, token?: string, json?: unknown): Promise<[number, Json]> => {
+    const response = await api.request(`/cuviewTV/${path}`, { method, token, json });
+    const text = await response.text();
+    return [response.status, text ? JSON.parse(text) : null];
+  };
+  const save = (user: User, positions: unknown) => call('POST', 'save_positions/', f.token(user), { positions });
+  const rows = async (user: User) =>
+    (
+      await db.query('SELECT video_id, position FROM watch_positions WHERE user_id = $1 ORDER BY video_id', [user.id])
+    ).map((r: Json) => [r.video_id, r.position]);
+
+  beforeAll(async () => {
+    api = await startTestApi(createApiApp);
+    db = api.app.get(DataSource);
+    f = new TestFactories(db, api.config.JWT_SECRET);
+    viewer = await f.user();
+    other = await f.user();
+    guest = await f.user({ isGuest: true });
+    videos = [];
+    for (let i = 0; i < 4; i++) videos.push(await f.video({ title: `Concert ${i}`, duration: 200 }));
+    hidden = await f.video({ title: 'Hidden', status: Status.Off, duration: 200 });
+  });
+  afterAll(async () => api?.close());
+
+  it('answers 401 to a visitor', async () => {
+    expect((await call('POST', 'save_positions/', undefined, { positions: [] }))[0]).toBe(401);
+    expect((await call('GET', `get_position/${videos[0].id}/`))[0]).toBe(401);
+    expect((await call('GET', 'get_continue_watching/'))[0]).toBe(401);
+  });
+
+  it('keeps one row per viewer and video, overwritten by later saves; the last of a batch wins', async () => {
+    expect((await save(viewer, [{ video_id: videos[0].id, position: 30 }]))[0]).toBe(204);
+    expect(
+      (
+        await save(viewer, [
+          { video_id: videos[0].id, position: 40 },
+          { video_id: videos[1].id, position: 12.5 },
+          { video_id: videos[0].id, position: 45 },
+        ])
+      )[0],
+    ).toBe(204);
+    expect(await rows(viewer)).toEqual([
+      [videos[0].id, 45],
+      [videos[1].id, 12.5],
+    ]);
+    expect(await call('GET', `get_position/${videos[0].id}/`, f.token(viewer))).toEqual([
+      200,
+      { video_id: videos[0].id, position: 45 },
+    ]);
+  });
+
+  it('works across devices: another token of the same viewer reads the same positions', async () => {
+    const secondDevice = f.token(viewer);
+    expect((await call('GET', `get_position/${videos[1].id}/`, secondDevice))[1].position).toBe(12.5);
+  });
+
+  it('lists videos stopped in the middle, most recent first, leaving out finished and barely started ones', async () => {
+    const person = await f.user();
+    await save(person, [{ video_id: videos[0].id, position: 50 }]);
+    await save(person, [{ video_id: videos[1].id, position: 191 }]); // last 10 s: finished
+    await save(person, [{ video_id: videos[2].id, position: 2 }]); // a glance
+    await save(person, [{ video_id: videos[3].id, position: 80 }]);
+    const [status, list] = await call('GET', 'get_continue_watching/', f.token(person));
+    expect(status).toBe(200);
+    expect(list.map((v: Json) => [v.id, v.resume_at])).toEqual([
+      [videos[3].id, 80],
+      [videos[0].id, 50],
+    ]);
+    expect(list[0]).toMatchObject({ title: 'Concert 3', duration: 200, tracks: expect.any(Array) });
+    expect(Date.parse(list[0].watched_at)).toBeGreaterThan(Date.now() - 60_000);
+    // Finished: no resume either.
+    expect((await call('GET', `get_position/${videos[1].id}/`, f.token(person)))[1].position).toBeNull();
+    expect((await call('GET', `get_position/${videos[2].id}/`, f.token(person)))[1].position).toBeNull();
+  });
+
+  it('judges a short clip by shares: started after a tenth, finished at 95 %', async () => {
+    const person = await f.user();
+    const clip = await f.video({ duration: 8 });
+    await save(person, [{ video_id: clip.id, position: 4 }]);
+    expect((await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position).toBe(4);
+    await save(person, [{ video_id: clip.id, position: 0.5 }]);
+    expect((await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position).toBeNull();
+    await save(person, [{ video_id: clip.id, position: 7.7 }]);
+    expect((await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position).toBeNull();
+  });
+
+  it('clamps a position past the end to the duration', async () => {
+    const person = await f.user();
+    expect((await save(person, [{ video_id: videos[0].id, position: 5000 }]))[0]).toBe(204);
+    expect(await rows(person)).toEqual([[videos[0].id, 200]]);
+  });
+
+  it('refuses bad input with 400 and writes nothing of the batch', async () => {
+    const person = await f.user();
+    const v = videos[0].id;
+    for (const body of [
+      undefined,
+      [],
+      'x',
+      [{ video_id: v }],
+      [{ video_id: v, position: -1 }],
+      [{ video_id: v, position: 'NaN' }],
+      [{ video_id: v, position: 1e9 }],
+      [{ video_id: 0, position: 10 }],
+      [{ video_id: 1.5, position: 10 }],
+      [{ video_id: v, position: 10, user_id: other.id }],
+      Array.from({ length: 21 }, () => ({ video_id: v, position: 10 })),
+      [
+        { video_id: v, position: 10 },
+        { video_id: hidden.id, position: 10 },
+      ],
+      [
+        { video_id: v, position: 10 },
+        { video_id: 2_000_000_000, position: 10 },
+      ],
+    ]) {
+      const [status, answer] = await save(person, body);
+      const label = String(JSON.stringify(body)).slice(0, 80);
+      expect([label, status]).toEqual([label, 400]);
+      expect(typeof answer.message).toBe('string');
+    }
+    expect((await save(person, [{ video_id: hidden.id, position: 10 }]))[1].message).toBe(
+      `Unknown video id: ${hidden.id}`,
+    );
+    expect(await rows(person)).toEqual([]);
+    expect((await call('GET', 'get_position/abc/', f.token(person)))[0]).toBe(400);
+  });
+
+  it("never writes or reads another viewer's positions", async () => {
+    const before = await rows(other);
+    // A user id in the body is refused (above); the token alone says whose row it is.
+    await save(viewer, [{ video_id: videos[2].id, position: 33 }]);
+    expect(await rows(other)).toEqual(before);
+    expect((await call('GET', `get_position/${videos[2].id}/`, f.token(other)))[1].position).toBeNull();
+    const list = (await call('GET', 'get_continue_watching/', f.token(other)))[1];
+    expect(list.map((v: Json) => v.id)).not.toContain(videos[2].id);
+  });
+
+  it('keeps nothing for the guest account', async () => {
+    expect((await save(guest, [{ video_id: videos[0].id, position: 30 }]))[0]).toBe(403);
+    expect(await rows(guest)).toEqual([]);
+    expect((await call('GET', 'get_continue_watching/', f.token(guest)))[1]).toEqual([]);
+  });
+
+  it('holds under concurrent saves of the same row: one row, one of the saved values', async () => {
+    const person = await f.user();
+    const token = f.token(person);
+    const values = Array.from({ length: 20 }, (_, i) => 10 + i);
+    const answers = await Promise.all(
+      values.map((position) =>
+        api.request('/cuviewTV/save_positions/', {
+          method: 'POST',
+          token,
+          json: { positions: [{ video_id: videos[0].id, position }] },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(values.map(() => 204));
+    const saved = await rows(person);
+    expect(saved).toHaveLength(1);
+    expect(values).toContain(saved[0][1]);
+  });
+
+  it('hides a video whose access is turned off, and forgets positions of a deleted one', async () => {
+    const person = await f.user();
+    const doomed = await f.video({ duration: 200 });
+    await save(person, [{ video_id: doomed.id, position: 60 }]);
+    await db.query('UPDATE videos SET status = 0 WHERE id = $1', [doomed.id]);
+    expect((await call('GET', 'get_continue_watching/', f.token(person)))[1]).toEqual([]);
+    await db.query('DELETE FROM videos WHERE id = $1', [doomed.id]);
+    expect(await rows(person)).toEqual([]);
+  });
+});
+
+describe('chapters track', () => {
+  let api: TestApi;
+  let f: TestFactories;
+
+  beforeAll(async () => {
+    api = await startTestApi(createApiApp);
+    f = new TestFactories(api.app.get(DataSource), api.config.JWT_SECRET);
+  });
+  afterAll(async () => api?.close());
+
+  it("answers a visible video's tracks as WebVTT chapters, 404 for a hidden one", async () => {
+    const video = await f.video({ tracks: [{ members: ['Nina Simone'] }, { members: ['Dave Brubeck'] }] });
+    const response = await api.request(`/cuviewTV/get_chapters/${video.id}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/vtt/);
+    const text = await response.text();
+    expect(text.startsWith('WEBVTT\n')).toBe(true);
+    expect(text).toContain('00:00:00.000 --> 00:01:00.000');
+    expect(text).toContain('— Nina Simone');
+    expect(text).toContain('00:01:00.000 --> 00:02:00.000');
+    const hidden = await f.video({ status: Status.Off });
+    expect((await api.request(`/cuviewTV/get_chapters/${hidden.id}/`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,312 @@
+// Issue 17: continue watching across sessions, the keys, audio only and the Media Session.
+// Small demo catalogue: playlist 54's videos last 8 s with two tracks each.
+import assert from 'node:assert/strict';
+import {
+  assertAccessible,
+  BASE_URL,
+  eventually,
+  journey,
+  PHONE,
+  screenshot,
+  sharedBrowser,
+  signIn,
+  VIEWER,
+} from './browser.mjs';
+
+const use = sharedBrowser();
+const PLAYLIST = 54;
+const GROUP = 4;
+
+function consoleErrorsOf(page) {
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+const media = (page) => page.locator('video.player__video');
+const currentTime = (page) => media(page).evaluate((v) => v.currentTime);
+const paused = (page) => media(page).evaluate((v) => v.paused);
+const playlistVideos = async () =>
+  (await (await fetch(`${BASE_URL}/cuviewTV/get_custom_playlist/${PLAYLIST}/`)).json()).videos;
+const videoDetail = async (id) => (await fetch(`${BASE_URL}/cuviewTV/get_video/${id}/`)).json();
+
+/** Forgets where the signed-in viewer stopped in `video` (other journeys watch the same videos). */
+async function fromTheStart(page, video) {
+  const status = await page.evaluate(async (id) => {
+    const res = await fetch('/cuviewTV/save_positions/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${localStorage.getItem('access')}` },
+      body: JSON.stringify({ positions: [{ video_id: id, position: 0 }] }),
+    });
+    return res.status;
+  }, video.id);
+  assert.equal(status, 204);
+}
+
+/**
+ * Leaves the player (which saves where it stopped) and forgets the positions of `videos`, so
+ * that the journeys that run after these do not resume the demo videos halfway.
+ */
+async function leaveAndForget(page, videos) {
+  await page.goto('/');
+  await page.waitForTimeout(1000);
+  for (const video of videos) await fromTheStart(page, video);
+}
+
+async function openVideo(page, video) {
+  await fromTheStart(page, video);
+  await page.goto(`/home?g=${GROUP}&p=${PLAYLIST}&v=${video.id}`);
+  await page.getByRole('region', { name: `Video player: ${video.title}` }).waitFor();
+  await page.waitForFunction(() => document.querySelector('video.player__video')?.readyState >= 2);
+}
+
+/** Pauses with the K key at `at` seconds or later and waits for the position to be saved. */
+async function pauseAndSave(page, at) {
+  await page.waitForFunction((t) => document.querySelector('video.player__video')?.currentTime >= t, at);
+  const saved = page.waitForResponse((r) => r.url().includes('/save_positions/') && r.request().method() === 'POST');
+  await page.locator('body').press('k');
+  assert.equal((await saved).status(), 204, 'the position is saved on pause');
+  return currentTime(page);
+}
+
+journey(
+  use,
+  'a position saved in one session resumes the video in a fresh one, with Start over and the Continue watching row',
+  { timeout: 120_000 },
+  async ({ page }) => {
+    const errors = consoleErrorsOf(page);
+    const [, second] = await playlistVideos();
+    await signIn(page, VIEWER);
+    await openVideo(page, second);
+    const stoppedAt = await pauseAndSave(page, 3);
+    assert.ok(await paused(page), 'K paused the video');
+
+    // Another device: a fresh browser context, signed in again.
+    const other = await use().newContext({
+      baseURL: BASE_URL,
+      viewport: { width: 1280, height: 800 },
+      bypassCSP: true,
+    });
+    try {
+      const page2 = await other.newPage();
+      // Where playback first started on the second device.
+      await page2.addInitScript(() => {
+        document.addEventListener(
+          'playing',
+          (e) => {
+            if (e.target.classList.contains('player__video')) window.firstPlayingAt ??= e.target.currentTime;
+          },
+          true,
+        );
+      });
+      const errors2 = consoleErrorsOf(page2);
+      await signIn(page2, VIEWER);
+      await page2.goto('/');
+      const row = page2.getByRole('region', { name: 'Continue watching' });
+      await row.waitFor();
+      const tile = row.getByRole('link', {
+        name: new RegExp(`^Resume ${second.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} at `),
+      });
+      await tile.waitFor();
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page2, 'continue-watching-1280');
+      await tile.click();
+      await page2.waitForURL((url) => url.searchParams.get('v') === String(second.id));
+      const startOver = page2.getByRole('button', { name: 'Start over' });
+      await startOver.waitFor();
+      await page2.waitForFunction(() => window.firstPlayingAt !== undefined);
+      const resumedAt = await page2.evaluate(() => window.firstPlayingAt);
+      assert.ok(Math.abs(resumedAt - stoppedAt) < 1.5, `resumed near ${stoppedAt} s (at ${resumedAt} s)`);
+      await screenshot(page2, 'player-resumed-1280');
+      await startOver.click();
+      await eventually(async () => assert.ok((await currentTime(page2)) < 1.5, 'Start over plays from the start'));
+      assert.equal(await startOver.count(), 0, 'Start over is gone once used');
+      assert.deepEqual(errors2, [], 'no console errors on the second device');
+      await leaveAndForget(page2, [second]);
+    } finally {
+      await other.close();
+    }
+    assert.deepEqual(errors, [], 'no console errors');
+  },
+);
+
+journey(use, 'the player is driven from the keyboard; ? lists the keys', { timeout: 90_000 }, async ({ page }) => {
+  const errors = consoleErrorsOf(page);
+  const [first, second] = await playlistVideos();
+  const detail = await videoDetail(first.id);
+  await signIn(page, VIEWER);
+  await openVideo(page, first);
+  const body = page.locator('body');
+
+  await body.press('k');
+  await eventually(async () => assert.equal(await paused(page), true, 'K pauses'));
+  await body.press(' ');
+  await eventually(async () => assert.equal(await paused(page), false, 'Space plays'));
+  await body.press('k');
+  await eventually(async () => assert.equal(await paused(page), true));
+
+  await media(page).evaluate((v) => (v.currentTime = 1));
+  await body.press('ArrowRight');
+  await eventually(async () => assert.ok(Math.abs((await currentTime(page)) - 6) < 0.3, '→ seeks 5 s forward'));
+  await body.press('ArrowLeft');
+  await eventually(async () => assert.ok(Math.abs((await currentTime(page)) - 1) < 0.3, '← seeks 5 s back'));
+  await body.press('j');
+  await eventually(async () => assert.ok((await currentTime(page)) < 0.3, 'J seeks back (to the start at most)'));
+  await body.press('.');
+  await eventually(async () =>
+    assert.ok(Math.abs((await currentTime(page)) - detail.tracks[1].starts_at) < 0.3, '. goes to the next track'),
+  );
+  await body.press(',');
+  await eventually(async () => assert.ok((await currentTime(page)) < 0.3, ', goes back to the previous track'));
+
+  const volume = await media(page).evaluate((v) => v.volume);
+  await body.press('ArrowDown');
+  await eventually(async () =>
+    assert.ok(Math.abs((await media(page).evaluate((v) => v.volume)) - (volume - 0.05)) < 0.01, '↓ lowers the volume'),
+  );
+  await body.press('m');
+  await eventually(async () => assert.equal(await media(page).evaluate((v) => v.muted), true, 'M mutes'));
+  await page.getByRole('button', { name: 'Unmute' }).waitFor({ state: 'attached' });
+
+  // Keys never fire while typing in a field.
+  const search = page.getByRole('searchbox').first();
+  if ((await search.count()) > 0 && (await search.isVisible())) {
+    await search.fill('');
+    await search.press('m');
+    assert.equal(await media(page).evaluate((v) => v.muted), true, 'typing M in a field does not unmute');
+    await search.fill('');
+    await search.blur();
+  }
+
+  // ? opens the list of keys; Escape closes it.
+  await body.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.waitFor();
+  for (const label of ['Play / pause', 'Next video', 'Next track', 'Mute / unmute', 'Fullscreen'])
+    await dialog.getByRole('cell', { name: label, exact: true }).waitFor();
+  await screenshot(page, 'player-keys-1280');
+  await assertAccessible(page, 'keys dialog');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+
+  await body.press('n');
+  await page.waitForURL((url) => url.searchParams.get('v') === String(second.id));
+  await page.getByRole('complementary', { name: 'Now playing' }).getByRole('heading', { name: second.title }).waitFor();
+  await body.press('p');
+  await page.waitForURL((url) => url.searchParams.get('v') === String(first.id));
+  await leaveAndForget(page, [first, second]);
+  assert.deepEqual(errors, [], 'no console errors');
+});
+
+journey(
+  use,
+  'the keys dialog and the Continue watching row at 375 px',
+  { viewport: PHONE, timeout: 60_000 },
+  async ({ page }) => {
+    const [first] = await playlistVideos();
+    await signIn(page, VIEWER);
+    await openVideo(page, first);
+    await pauseAndSave(page, 2);
+    // The phone's player leaves the keys list to the ? key.
+    await page.locator('body').press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await screenshot(page, 'player-keys-375');
+    await page.keyboard.press('Escape');
+    await page.goto('/');
+    const row = page.getByRole('region', { name: 'Continue watching' });
+    await row
+      .getByRole('link', { name: /^Resume / })
+      .first()
+      .waitFor();
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'continue-watching-375');
+    await leaveAndForget(page, [first]);
+  },
+);
+
+journey(
+  use,
+  'audio only plays the sound alone, keeps the place and the tracks, and is remembered',
+  { timeout: 90_000 },
+  async ({ page }) => {
+    const errors = consoleErrorsOf(page);
+    const [first] = await playlistVideos();
+    await signIn(page, VIEWER);
+    await openVideo(page, first);
+    assert.ok((await media(page).evaluate((v) => v.videoWidth)) > 0, 'a picture at first');
+    await page.locator('body').press('k');
+    await media(page).evaluate((v) => (v.currentTime = 2));
+    await page.waitForFunction(() => !document.querySelector('video.player__video')?.seeking);
+
+    const audioPlaylist = page.waitForRequest((r) => /\/audio[^/]*\/[^/]*\.m3u8/.test(r.url()));
+    const toggle = page.getByRole('button', { name: 'Audio only' });
+    await page.getByRole('region', { name: `Video player: ${first.title}` }).hover();
+    await toggle.click();
+    await audioPlaylist;
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    await page.waitForFunction(() => document.querySelector('video.player__video')?.readyState >= 2);
+    assert.equal(await media(page).evaluate((v) => v.videoWidth), 0, 'no picture is decoded');
+    assert.ok(Math.abs((await currentTime(page)) - 2) < 1, 'the place is kept');
+    await page.getByRole('region', { name: 'Tracks' }).waitFor();
+    await screenshot(page, 'player-audio-only-1280');
+
+    // Remembered on this device.
+    await page.reload();
+    await page.getByRole('button', { name: 'Audio only', pressed: true }).waitFor({ state: 'attached' });
+    await page.waitForFunction(() => document.querySelector('video.player__video')?.readyState >= 2);
+    assert.equal(await media(page).evaluate((v) => v.videoWidth), 0, 'still the sound alone after a reload');
+    await page.getByRole('region', { name: `Video player: ${first.title}` }).hover();
+    await page.getByRole('button', { name: 'Audio only' }).click();
+    await eventually(async () =>
+      assert.ok((await media(page).evaluate((v) => v.videoWidth)) > 0, 'the picture is back'),
+    );
+    await leaveAndForget(page, [first]);
+    assert.deepEqual(errors, [], 'no console errors');
+  },
+);
+
+journey(
+  use,
+  'Media Session metadata follows the tracks; chapters are on the video element',
+  { timeout: 60_000 },
+  async ({ page }) => {
+    const errors = consoleErrorsOf(page);
+    const [first] = await playlistVideos();
+    const detail = await videoDetail(first.id);
+    assert.ok(detail.tracks.length >= 2, 'a video with two tracks');
+    await signIn(page, VIEWER);
+    await openVideo(page, first);
+    const title = () => page.evaluate(() => navigator.mediaSession.metadata?.title ?? null);
+    const first_ = detail.tracks[0];
+    const second = detail.tracks[1];
+    await eventually(async () => assert.equal(await title(), first_.title, 'the first track at first'));
+    const meta = await page.evaluate(() => {
+      const m = navigator.mediaSession.metadata;
+      return { artist: m.artist, album: m.album, artwork: m.artwork.map((a) => a.src) };
+    });
+    assert.equal(meta.artist, first_.members.map((m) => m.title).join(', '));
+    assert.equal(meta.album, first_.album.title);
+    assert.ok(meta.artwork.length > 0, 'artwork');
+    // Playback crosses the boundary into the second track.
+    await eventually(
+      async () => assert.equal(await title(), second.title, 'the second track after the boundary'),
+      20_000,
+    );
+    assert.ok((await currentTime(page)) >= first_.ends_at - 0.5, 'changed at the boundary');
+
+    // The chapters track, as any player sees it.
+    const cues = await eventually(async () => {
+      const list = await media(page).evaluate((v) => {
+        const track = [...v.textTracks].find((t) => t.kind === 'chapters');
+        return track?.cues ? [...track.cues].map((c) => c.text) : [];
+      });
+      assert.equal(list.length, detail.tracks.length, 'one chapter per track');
+      return list;
+    });
+    assert.ok(cues[0].startsWith(first_.title), cues[0]);
+    await leaveAndForget(page, [first]);
+    assert.deepEqual(errors, [], 'no console errors');
+  },
+);
