@@ -6,6 +6,7 @@ import { CatalogueChangeNotify1795280000001 } from './1795280000001-CatalogueCha
 import { FingerprintPeaksV21795280000002 } from './1795280000002-FingerprintPeaksV2.js';
 import { SearchFullText1795644800000 } from './1795644800000-SearchFullText.js';
 import { PlaylistOwnerPosition1795644861923 } from './1795644861923-PlaylistOwnerPosition.js';
+import { AdminListSortIndexes1795730000000 } from './1795730000000-AdminListSortIndexes.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: Function[] = [
   FingerprintPeaksV21795280000002,
   SearchFullText1795644800000,
   PlaylistOwnerPosition1795644861923,
+  AdminListSortIndexes1795730000000,
 ];

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminCommonModule } from '../common/admin-common.module.js';
+import { VideoBulkRepository } from './video-bulk.repository.js';
+import { VideoBulkService } from './video-bulk.service.js';
 import { VideoUploads } from './video-uploads.js';
 import { VideosController } from './videos.controller.js';
 import { VideosRepository } from './videos.repository.js';
@@ -8,6 +10,6 @@ import { VideosService } from './videos.service.js';
 @Module({
   imports: [AdminCommonModule],
   controllers: [VideosController],
-  providers: [VideosService, VideosRepository, VideoUploads],
+  providers: [VideosService, VideosRepository, VideoUploads, VideoBulkService, VideoBulkRepository],
 })
 export class AdminVideosModule {}
