@@ -3,6 +3,7 @@ import { AdminBannersModule } from './banners/banners.module.js';
 import { AdminCategoriesModule } from './categories/categories.module.js';
 import { AdminLookupsModule } from './lookups/lookups.module.js';
 import { AdminPlaylistsModule } from './playlists/playlists.module.js';
+import { AdminTaxonomyModule } from './taxonomy/taxonomy.module.js';
 import { AdminThemesModule } from './themes/themes.module.js';
 import { AdminVideosModule } from './videos/videos.module.js';
 
@@ -17,6 +18,7 @@ export const ADMIN_MODULES: Type[] = [
   AdminPlaylistsModule,
   AdminBannersModule,
   AdminVideosModule,
+  AdminTaxonomyModule,
 ];
 
 /** The staff console's API (spec admin-and-auth §7). */
