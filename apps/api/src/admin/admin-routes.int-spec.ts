@@ -12,7 +12,7 @@ interface Route {
   url: string;
 }
 
-/** The admin calls of spec admin-and-auth §7 (plus the retry and suggestions calls this api adds). */
+/** The admin calls of spec admin-and-auth §7 (plus the calls this api adds: retry, suggestions, lists, bulk, taxonomy). */
 const SPEC_CALLS = `
 GET get_playlists_search_results/:query/:page | GET get_playlists_length | POST playlist_search_suggestions/:query
 GET get_playlists_length_for_search/:query | DELETE delete_playlist_video_for_admin/:video_id/:playlist_id
@@ -33,6 +33,8 @@ GET get_playlists_for_banner/:video_id | GET get_themes_for_banner/:playlist_id 
 PUT edit_banner_video/:id | DELETE delete_banner_video/:id | GET arrange_banner_videos/:from_position/:to_position
 POST add_category | GET get_categories_for_admin | GET get_category/:id | GET get_category_tags/:id | DELETE delete_category/:id
 PUT update_category/:id | GET add_category_tag/:tag_id/:category_id | DELETE remove_category_tag/:tag_id/:category_id
+GET admin/videos | POST admin/videos/bulk | GET admin/taxonomy/:kind | PUT admin/taxonomy/:kind/:id
+POST admin/taxonomy/:kind/:id/merge | DELETE admin/taxonomy/:kind/:id
 `
   .split(/[|\n]/)
   .map((entry) => entry.trim())
