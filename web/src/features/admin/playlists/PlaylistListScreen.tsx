@@ -76,7 +76,7 @@ export function PlaylistListScreen() {
       </div>
       {state ?? (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards">
             <thead>
               <tr>
                 <th scope="col">Cover</th>
