@@ -133,8 +133,12 @@ export class VideosRepository {
       : query.search
         ? STARTS_FIRST('v.title', '$1', 'v.id')
         : 'v.id DESC';
+    // The page's ids first, then their summaries: Postgres would otherwise build the summary
+    // (a dozen subqueries) of every row an OFFSET skips.
     const rows: { video: AdminVideoSummaryDto }[] = await this.dataSource.query(
-      `SELECT ${VIDEO_SUMMARY_JSON} AS video FROM videos v WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      `SELECT ${VIDEO_SUMMARY_JSON} AS video
+       FROM (SELECT v.id FROM videos v WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}) page
+       JOIN videos v ON v.id = page.id ORDER BY ${order}`,
       [...where.params, limit, offset],
     );
     return rows.map((row) => row.video);
