@@ -5,6 +5,7 @@ import { EditCategoryScreen } from './categories/EditCategoryScreen';
 import { AddPlaylistScreen } from './playlists/AddPlaylistScreen';
 import { EditPlaylistScreen } from './playlists/EditPlaylistScreen';
 import { PlaylistListScreen } from './playlists/PlaylistListScreen';
+import { TaxonomyScreen } from './taxonomy/TaxonomyScreen';
 import { EditThemeScreen } from './themes/EditThemeScreen';
 import { ThemesScreen } from './themes/ThemesScreen';
 import { AddVideoScreen } from './videos/AddVideoScreen';
@@ -33,6 +34,7 @@ export const adminScreens: Partial<Record<string, ComponentType>> = {
   editTheme: EditThemeScreen,
   categories: CategoriesScreen,
   editCategory: EditCategoryScreen,
+  taxonomy: TaxonomyScreen,
 };
 
 /** A route whose screen is not registered renders nothing inside the layout. */

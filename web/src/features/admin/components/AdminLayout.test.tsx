@@ -42,6 +42,7 @@ describe('admin layout guard', { timeout: 60_000 }, () => {
       'PLAYLISTS',
       'THEMES',
       'CATEGORIES',
+      'TAGS & GENRES',
     ]);
     expect(screen.getByRole('link', { name: 'PLAYLISTS' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'cuview TV player' })).toHaveAttribute('href', '/home?g=4&p=10&v=827');

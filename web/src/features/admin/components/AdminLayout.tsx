@@ -15,6 +15,7 @@ const MENU = [
   { label: 'PLAYLISTS', to: '/adminPlaylists', match: ['/adminPlaylists', '/addPlaylist', '/editPlaylist'] },
   { label: 'THEMES', to: '/themes', match: ['/themes', '/editTheme'] },
   { label: 'CATEGORIES', to: '/categories', match: ['/categories', '/editCategory'] },
+  { label: 'TAGS & GENRES', to: '/taxonomy', match: ['/taxonomy'] },
 ] as const;
 
 /**
