@@ -116,7 +116,7 @@ describe('/adminVideos', { timeout: 60_000 }, () => {
     expect(addSelected).toHaveTextContent('Add Selected (3)');
     await user.click(addSelected);
     await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /Morning Jazz/ }));
-    expect(await screen.findByText('3 videos changed')).toBeInTheDocument();
+    expect(await screen.findByText(MSG.videoAdded)).toBeInTheDocument();
     expect(api.named('POST', '/cuviewTV/admin/videos/bulk/')[0]!.body).toEqual({
       action: 'add_to_playlist',
       ids: [2, 1, 3],

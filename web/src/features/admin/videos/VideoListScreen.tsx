@@ -132,7 +132,9 @@ export function VideoListScreen() {
       { action, ...target, ...extra },
       {
         onSuccess: (result) => {
-          toast.show(bulkNotice(result));
+          // Adding to a playlist keeps the spec's notice when every video went in.
+          const done = action === 'add_to_playlist' && result.skipped.length === 0;
+          toast.show(done ? MSG.videoAdded : bulkNotice(result));
           setDialog(null);
           clearSelection();
         },
