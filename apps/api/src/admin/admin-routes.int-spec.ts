@@ -33,7 +33,7 @@ GET get_playlists_for_banner/:video_id | GET get_themes_for_banner/:playlist_id 
 PUT edit_banner_video/:id | DELETE delete_banner_video/:id | GET arrange_banner_videos/:from_position/:to_position
 POST add_category | GET get_categories_for_admin | GET get_category/:id | GET get_category_tags/:id | DELETE delete_category/:id
 PUT update_category/:id | GET add_category_tag/:tag_id/:category_id | DELETE remove_category_tag/:tag_id/:category_id
-GET admin/videos | POST admin/videos/bulk | GET admin/taxonomy/:kind | PUT admin/taxonomy/:kind/:id
+GET admin/videos | POST admin/videos/bulk | GET admin/playlists | GET admin/taxonomy/:kind | PUT admin/taxonomy/:kind/:id
 POST admin/taxonomy/:kind/:id/merge | DELETE admin/taxonomy/:kind/:id
 `
   .split(/[|\n]/)

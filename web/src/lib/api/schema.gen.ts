@@ -1226,6 +1226,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/admin/playlists': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the editorial playlists: sorted (title, duration, created, updated, access), filtered by title, access, days added and theme; 1 to 100 per page, with playlistLength (not part of the spec) */
+    get: operations['AdminPlaylistsController_browse'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/get_playlists_length': {
     parameters: {
       query?: never;
@@ -5346,6 +5363,57 @@ export interface operations {
         /** @description Page number, from 1 */
         page: number;
       };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPlaylistListDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminPlaylistsController_browse: {
+    parameters: {
+      query?: {
+        /** @description Title search (accent, case and punctuation insensitive) */
+        q?: string;
+        /** @description Only items with access on, or off */
+        access?: 'on' | 'off';
+        /** @description Added on or after this day (YYYY-MM-DD) */
+        from?: string;
+        /** @description Added on or before this day (YYYY-MM-DD) */
+        to?: string;
+        /** @description Page, from 1; past the end answers an empty page */
+        page?: number;
+        page_size?: number;
+        /** @description Default: desc for dates, asc otherwise */
+        order?: 'asc' | 'desc';
+        /** @description Only playlists in this theme */
+        theme?: number;
+        /** @description Sort column; default: updated (latest first), or best title match when q is given */
+        sort?: 'title' | 'duration' | 'created' | 'updated' | 'access';
+      };
+      header?: never;
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
