@@ -21,7 +21,8 @@ journey(
   { viewport: ADMIN, timeout: 120_000 },
   async ({ page, dialogs }) => {
     await signIn(page, STAFF);
-    await page.goto('/adminVideos');
+    // 25 a page: the whole demo catalogue on one page, so both orders show the same videos.
+    await page.goto('/adminVideos?size=25');
     await page.getByRole('heading', { name: 'VIDEOS' }).waitFor();
     await page.locator('.admin-table tbody tr').first().waitFor();
 
@@ -76,7 +77,7 @@ journey(
     await page.waitForURL(/access=off/);
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await bar.getByRole('button', { name: 'Access on' }).click();
-    await page.getByText('2 videos changed', { exact: true }).waitFor();
+    // Both are on again: none is left under "access off".
     await page.getByText('No Result, please try a different query').waitFor();
     assert.deepEqual(dialogs, []);
   },
