@@ -85,13 +85,15 @@ export const WORDS = (
  * Fills a freshly migrated database with a large catalogue, in SQL (generate_series), in a
  * few seconds. Deterministic: the same seed gives the same catalogue.
  */
+
 export async function generateCatalogue(
   url: string,
   log: (line: string) => void,
-  S: CatalogueSizes = SIZES,
+  sizes: CatalogueSizes = SIZES,
 ): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const S = sizes;
   const step = async (label: string, sql: string, values: unknown[] = []) => {
     const t0 = Date.now();
     await client.query(sql, values);

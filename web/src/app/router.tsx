@@ -54,6 +54,7 @@ export const ADMIN_PATHS = [
   'editTheme/:groupId',
   'categories',
   'editCategory/:categoryId',
+  'taxonomy',
   'processing',
   'adminSecurity',
   'adminStats',

@@ -12,7 +12,7 @@ interface Route {
   url: string;
 }
 
-/** The admin calls of spec admin-and-auth §7 (plus the retry, suggestions and processing calls this api adds). */
+/** The admin calls of spec admin-and-auth §7 (plus the calls this api adds: retry, suggestions, processing, lists, bulk, taxonomy, waveforms, statistics). */
 const SPEC_CALLS = `
 GET get_playlists_search_results/:query/:page | GET get_playlists_length | POST playlist_search_suggestions/:query
 GET get_playlists_length_for_search/:query | DELETE delete_playlist_video_for_admin/:video_id/:playlist_id
@@ -37,6 +37,8 @@ PUT update_category/:id | GET add_category_tag/:tag_id/:category_id | DELETE rem
 GET get_processing_overview | GET get_processing_failures
 GET get_video_waveform/:videoId | GET get_album_track_waveform/:albumTrackId | GET get_upload_waveform
 GET get_stats_for_admin
+GET admin/videos | POST admin/videos/bulk | GET admin/playlists | GET admin/taxonomy/:kind | PUT admin/taxonomy/:kind/:id
+POST admin/taxonomy/:kind/:id/merge | DELETE admin/taxonomy/:kind/:id
 `
   .split(/[|\n]/)
   .map((entry) => entry.trim())

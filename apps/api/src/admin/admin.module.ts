@@ -6,6 +6,7 @@ import { AdminPlaylistsModule } from './playlists/playlists.module.js';
 import { AdminProcessingModule } from './processing/processing.module.js';
 import { AdminSubtitlesModule } from './subtitles/subtitles.module.js';
 import { AdminStatsModule } from './stats/stats.module.js';
+import { AdminTaxonomyModule } from './taxonomy/taxonomy.module.js';
 import { AdminThemesModule } from './themes/themes.module.js';
 import { AdminVideosModule } from './videos/videos.module.js';
 import { AdminWaveformsModule } from './waveforms/waveforms.module.js';
@@ -25,6 +26,7 @@ export const ADMIN_MODULES: Type[] = [
   AdminSubtitlesModule,
   AdminWaveformsModule,
   AdminStatsModule,
+  AdminTaxonomyModule,
 ];
 
 /** The staff console's API (spec admin-and-auth §7). */

@@ -38,6 +38,9 @@ export class Category {
 
 @Entity('playlists')
 @Index('IDX_playlists_title_trgm', { synchronize: false })
+@Index('IDX_playlists_sort_title', { synchronize: false })
+@Index('IDX_playlists_sort_created', { synchronize: false })
+@Index('IDX_playlists_sort_updated', { synchronize: false })
 export class Playlist {
   @PrimaryGeneratedColumn()
   id: number;

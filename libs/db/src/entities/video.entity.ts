@@ -21,6 +21,12 @@ import { AlbumTrack } from './album.entity.js';
 @Index('IDX_videos_hidden_id', { synchronize: false })
 @Index('IDX_videos_description_fts', { synchronize: false })
 @Index('IDX_videos_title_norm_prefix', { synchronize: false })
+@Index('IDX_videos_sort_title', { synchronize: false })
+@Index('IDX_videos_sort_duration', { synchronize: false })
+@Index('IDX_videos_sort_created', { synchronize: false })
+@Index('IDX_videos_sort_updated', { synchronize: false })
+@Index('IDX_videos_sort_status', { synchronize: false })
+@Index('IDX_videos_sort_state', { synchronize: false })
 export class Video {
   @PrimaryGeneratedColumn()
   id: number;

@@ -10,6 +10,7 @@ import { WatchPositions1795664949136 } from './1795664949136-WatchPositions.js';
 import { VideoStoryboardSubtitles1795664968423 } from './1795664968423-VideoStoryboardSubtitles.js';
 import { TwoFactorAndViewingStats1795666018862 } from './1795666018862-TwoFactorAndViewingStats.js';
 import { SearchTitlePrefix1795700000000 } from './1795700000000-SearchTitlePrefix.js';
+import { AdminListSortIndexes1795730000000 } from './1795730000000-AdminListSortIndexes.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: Function[] = [
   VideoStoryboardSubtitles1795664968423,
   TwoFactorAndViewingStats1795666018862,
   SearchTitlePrefix1795700000000,
+  AdminListSortIndexes1795730000000,
 ];

@@ -5,6 +5,7 @@ import { EditCategoryScreen } from './categories/EditCategoryScreen';
 import { AddPlaylistScreen } from './playlists/AddPlaylistScreen';
 import { EditPlaylistScreen } from './playlists/EditPlaylistScreen';
 import { PlaylistListScreen } from './playlists/PlaylistListScreen';
+import { TaxonomyScreen } from './taxonomy/TaxonomyScreen';
 import { ProcessingScreen } from './processing/ProcessingScreen';
 import { TwoFactorScreen } from './security/TwoFactorScreen';
 import { StatsScreen } from './stats/StatsScreen';
@@ -36,6 +37,7 @@ export const adminScreens: Partial<Record<string, ComponentType>> = {
   editTheme: EditThemeScreen,
   categories: CategoriesScreen,
   editCategory: EditCategoryScreen,
+  taxonomy: TaxonomyScreen,
   processing: ProcessingScreen,
   adminSecurity: TwoFactorScreen,
   adminStats: StatsScreen,

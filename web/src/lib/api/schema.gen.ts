@@ -1413,6 +1413,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/admin/playlists': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the editorial playlists: sorted (title, duration, created, updated, access), filtered by title, access, days added and theme; 1 to 100 per page, with playlistLength (not part of the spec) */
+    get: operations['AdminPlaylistsController_browse'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/get_playlists_length': {
     parameters: {
       query?: never;
@@ -1747,6 +1764,40 @@ export interface paths {
     get: operations['BannersController_arrange'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/admin/videos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the video list: sorted, filtered by access, processing state, days added, playlist, theme, tags and genres; 10 to 100 per page, with videoLength (not part of the spec) */
+    get: operations['VideosController_browse'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/admin/videos/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** One action (access on/off, add to a playlist, add/remove tags, retry processing, delete) on chosen videos or on everything a filter matches, in one transaction; the answer names the videos left as they were */
+    post: operations['VideosController_bulkAction'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2138,6 +2189,58 @@ export interface paths {
     get: operations['AdminStatsController_report'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/admin/taxonomy/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Tags, video genres, moods, genres or activities with how many videos and others use each */
+    get: operations['TaxonomyController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/admin/taxonomy/{kind}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Rename */
+    put: operations['TaxonomyController_rename'];
+    post?: never;
+    /** Delete a name and its links (the answer says how many uses went) */
+    delete: operations['TaxonomyController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/admin/taxonomy/{kind}/{id}/merge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Merge into another name: every use moves (none doubled), then this one is deleted */
+    post: operations['TaxonomyController_merge'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3200,6 +3303,68 @@ export interface components {
       /** @description Videos in the list, all pages */
       videoLength: number;
     };
+    AdminVideoFilterDto: {
+      /** @description Title search (accent, case and punctuation insensitive) */
+      q?: string;
+      /**
+       * @description Only items with access on, or off
+       * @enum {string}
+       */
+      access?: 'on' | 'off';
+      /**
+       * @description Added on or after this day (YYYY-MM-DD)
+       * @example 2026-01-01
+       */
+      from?: string;
+      /**
+       * @description Added on or before this day (YYYY-MM-DD)
+       * @example 2026-01-31
+       */
+      to?: string;
+      /**
+       * @description Processing states, comma separated: uploaded, queued, processing, ready, failed, external
+       * @example failed,queued
+       */
+      state?: string;
+      /** @description Only videos in this playlist */
+      playlist?: number;
+      /** @description Only videos in a playlist of this theme */
+      theme?: number;
+      /**
+       * @description Filter list of DESIGN §2.6 ("id!kind" joined by "|"; kinds 2 tag, 4 genre, 5 mood, 6 activity, 8 video genre…): entries of one kind are OR-ed, different kinds AND-ed
+       * @example 12!2|3!4
+       */
+      filter?: string;
+    };
+    AdminVideoBulkDto: {
+      /** @enum {string} */
+      action: 'access_on' | 'access_off' | 'add_to_playlist' | 'add_tags' | 'remove_tags' | 'retry' | 'delete';
+      /** @description The chosen videos (or give filter) */
+      ids?: number[];
+      /** @description Every video this filter matches (at most 10000); {} is every video */
+      filter?: components['schemas']['AdminVideoFilterDto'];
+      /** @description add_to_playlist: the editorial playlist */
+      playlist_id?: number;
+      /** @description add_tags, remove_tags: tag ids */
+      tag_ids?: number[];
+    };
+    AdminBulkSkipDto: {
+      id: number;
+      /** @example not found */
+      reason: string;
+    };
+    AdminBulkResultDto: {
+      /** @example access_off */
+      action: string;
+      /** @description Items the request named or its filter matched */
+      matched: number;
+      /** @description Items the action changed */
+      changed: number;
+      /** @description Items left as they were, each with the reason */
+      skipped: components['schemas']['AdminBulkSkipDto'][];
+      /** @example 12 videos changed */
+      message: string;
+    };
     AdminVideoLengthDto: {
       videoLength: number;
     };
@@ -3422,6 +3587,33 @@ export interface components {
       top_searches: components['schemas']['StatsSearchDto'][];
       /** @description The 20 most made searches that found nothing */
       empty_searches: components['schemas']['StatsSearchDto'][];
+    };
+    AdminTaxonomyItemDto: {
+      id: number;
+      title: string;
+      /** @description Videos carrying it */
+      videos: number;
+      /** @description Other uses: categories (tags), albums and album tracks (genres, moods) */
+      others: number;
+    };
+    AdminTaxonomyListDto: {
+      items: components['schemas']['AdminTaxonomyItemDto'][];
+      /** @description Names matching, all pages */
+      length: number;
+    };
+    AdminRenameDto: {
+      /** @example live session */
+      title: string;
+    };
+    AdminMergeDto: {
+      /** @description The name that takes over every link; the merged one is deleted */
+      into: number;
+    };
+    AdminTaxonomyChangeDto: {
+      /** @example Merged "live" into "concert": 12 videos moved */
+      message: string;
+      /** @description Links moved (merge) or removed (delete) */
+      links: number;
     };
   };
   responses: never;
@@ -6266,6 +6458,57 @@ export interface operations {
       };
     };
   };
+  AdminPlaylistsController_browse: {
+    parameters: {
+      query?: {
+        /** @description Title search (accent, case and punctuation insensitive) */
+        q?: string;
+        /** @description Only items with access on, or off */
+        access?: 'on' | 'off';
+        /** @description Added on or after this day (YYYY-MM-DD) */
+        from?: string;
+        /** @description Added on or before this day (YYYY-MM-DD) */
+        to?: string;
+        /** @description Page, from 1; past the end answers an empty page */
+        page?: number;
+        page_size?: number;
+        /** @description Default: desc for dates, asc otherwise */
+        order?: 'asc' | 'desc';
+        /** @description Only playlists in this theme */
+        theme?: number;
+        /** @description Sort column; default: updated (latest first), or best title match when q is given */
+        sort?: 'title' | 'duration' | 'created' | 'updated' | 'access';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPlaylistListDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   AdminPlaylistsController_length: {
     parameters: {
       query?: never;
@@ -6973,6 +7216,100 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminBannerDto'][];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  VideosController_browse: {
+    parameters: {
+      query?: {
+        /** @description Title search (accent, case and punctuation insensitive) */
+        q?: string;
+        /** @description Only items with access on, or off */
+        access?: 'on' | 'off';
+        /** @description Added on or after this day (YYYY-MM-DD) */
+        from?: string;
+        /** @description Added on or before this day (YYYY-MM-DD) */
+        to?: string;
+        /** @description Processing states, comma separated: uploaded, queued, processing, ready, failed, external */
+        state?: string;
+        /** @description Only videos in this playlist */
+        playlist?: number;
+        /** @description Only videos in a playlist of this theme */
+        theme?: number;
+        /** @description Filter list of DESIGN §2.6 ("id!kind" joined by "|"; kinds 2 tag, 4 genre, 5 mood, 6 activity, 8 video genre…): entries of one kind are OR-ed, different kinds AND-ed */
+        filter?: string;
+        /** @description Page, from 1; past the end answers an empty page */
+        page?: number;
+        page_size?: number;
+        /** @description Default: desc for dates, asc otherwise */
+        order?: 'asc' | 'desc';
+        /** @description Sort column; default: created (newest first), or best title match when q is given */
+        sort?: 'title' | 'duration' | 'created' | 'updated' | 'access' | 'state';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminVideoListDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  VideosController_bulkAction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminVideoBulkDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBulkResultDto'];
         };
       };
       /** @description No valid access token */
@@ -7914,6 +8251,172 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TaxonomyController_list: {
+    parameters: {
+      query?: {
+        /** @description Title search (accent, case and punctuation insensitive) */
+        q?: string;
+        /** @description Page, from 1; past the end answers an empty page */
+        page?: number;
+        page_size?: number;
+        /** @description Default: desc for dates, asc otherwise */
+        order?: 'asc' | 'desc';
+      };
+      header?: never;
+      path: {
+        kind: 'tags' | 'video_genres' | 'moods' | 'genres' | 'activities';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTaxonomyListDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TaxonomyController_rename: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        kind: 'tags' | 'video_genres' | 'moods' | 'genres' | 'activities';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminRenameDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTaxonomyItemDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Another name of this kind has this title (merge instead) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TaxonomyController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        kind: 'tags' | 'video_genres' | 'moods' | 'genres' | 'activities';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTaxonomyChangeDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TaxonomyController_merge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        kind: 'tags' | 'video_genres' | 'moods' | 'genres' | 'activities';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminMergeDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTaxonomyChangeDto'];
+        };
       };
       /** @description No valid access token */
       401: {

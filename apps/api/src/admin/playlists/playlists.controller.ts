@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
@@ -15,6 +15,7 @@ import {
   AdminPlaylistListDto,
   AdminThumbnailFormDto,
 } from './playlists.dto.js';
+import { AdminPlaylistListQueryDto } from './playlist-list.dto.js';
 import { AdminPlaylistsService } from './playlists.service.js';
 
 const QUERY_DOC = { name: 'query', description: 'Title search (accent, case and punctuation insensitive)' };
@@ -31,6 +32,17 @@ export class AdminPlaylistsController {
   @ApiOkResponse({ type: AdminPlaylistListDto })
   list(@PageParam() page: number): Promise<AdminPlaylistListDto> {
     return this.playlists.list('', page);
+  }
+
+  @Get('admin/playlists')
+  @ApiOperation({
+    summary:
+      'A page of the editorial playlists: sorted (title, duration, created, updated, access), filtered by title, ' +
+      'access, days added and theme; 1 to 100 per page, with playlistLength (not part of the spec)',
+  })
+  @ApiOkResponse({ type: AdminPlaylistListDto })
+  browse(@Query() query: AdminPlaylistListQueryDto): Promise<AdminPlaylistListDto> {
+    return this.playlists.browse(query);
   }
 
   @Get('get_playlists_length')

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Status } from '@app/contracts';
+import { orderBy } from '../common/list-query.dto.js';
 import { NORM_MATCH, STARTS_FIRST } from '../lookups/lookups.repository.js';
+import type { PlaylistSort } from './playlist-list.dto.js';
 import type { AdminIdTitleDto } from '../common/answers.dto.js';
 import { PLAYLIST_SUMMARY_JSON } from '../common/playlist-sql.js';
 import { VIDEO_SUMMARY_JSON } from '../common/video-sql.js';
@@ -9,24 +12,83 @@ import type { AdminPlaylistSummaryDto, AdminPlaylistVideoDto } from './playlists
 /** Staff manage the editorial playlists; viewers' personal playlists (user_id set) are theirs. */
 const EDITORIAL = 'p.user_id IS NULL';
 
+/** A filtered view of the editorial playlists. */
+export interface PlaylistQuery {
+  search?: string;
+  status?: Status;
+  from?: string;
+  to?: string;
+  themeId?: number;
+}
+
+export interface PlaylistOrder {
+  sort: PlaylistSort;
+  direction: 'asc' | 'desc';
+}
+
+/** Title, created and updated are served by partial (column, id) indexes (migration AdminListSortIndexes). */
+const PLAYLIST_SORT_COLUMNS: Record<PlaylistSort, string> = {
+  title: 'lower(p.title)',
+  duration: `(SELECT COALESCE(sum(v.duration), 0) FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+              WHERE pv.playlist_id = p.id AND v.status = 1)`,
+  created: 'p.created_at',
+  updated: 'p.updated_at',
+  access: 'p.status',
+};
+
 @Injectable()
 export class AdminPlaylistsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async list(query: string, limit: number, offset: number): Promise<AdminPlaylistSummaryDto[]> {
+  /** The WHERE clause over `playlists p` for a list query; `$1` is the search text. */
+  private where(query: PlaylistQuery): { sql: string; params: unknown[] } {
+    const params: unknown[] = [query.search ?? ''];
+    const clauses = [EDITORIAL, `($1 = '' OR ${NORM_MATCH('p.title', '$1')})`];
+    const add = (value: unknown, clause: (n: string) => string) => {
+      params.push(value);
+      clauses.push(clause(`$${params.length}`));
+    };
+    if (query.status !== undefined) add(query.status, (n) => `p.status = ${n}::smallint`);
+    if (query.from) add(query.from, (n) => `p.created_at >= ${n}::date`);
+    if (query.to) add(query.to, (n) => `p.created_at < ${n}::date + 1`);
+    if (query.themeId !== undefined) {
+      add(
+        query.themeId,
+        (n) => `EXISTS (SELECT 1 FROM group_playlists gp WHERE gp.group_id = ${n} AND gp.playlist_id = p.id)`,
+      );
+    }
+    return { sql: clauses.join(' AND '), params };
+  }
+
+  async list(
+    query: string | PlaylistQuery,
+    limit: number,
+    offset: number,
+    sort?: PlaylistOrder,
+  ): Promise<AdminPlaylistSummaryDto[]> {
+    const q = typeof query === 'string' ? { search: query } : query;
+    const where = this.where(q);
+    const n = where.params.length;
+    const order = sort
+      ? orderBy(PLAYLIST_SORT_COLUMNS[sort.sort], sort.direction, 'p.id')
+      : q.search
+        ? STARTS_FIRST('p.title', '$1', 'p.id')
+        : 'p.id DESC';
+    // The page's ids first: the summary (duration, count, cover) is built for its rows only.
     const rows: { playlist: AdminPlaylistSummaryDto }[] = await this.dataSource.query(
-      `SELECT ${PLAYLIST_SUMMARY_JSON} AS playlist FROM playlists p
-       WHERE ${EDITORIAL} AND ($1 = '' OR ${NORM_MATCH('p.title', '$1')})
-       ORDER BY ${query ? STARTS_FIRST('p.title', '$1', 'p.id') : 'p.id DESC'} LIMIT $2 OFFSET $3`,
-      [query, limit, offset],
+      `SELECT ${PLAYLIST_SUMMARY_JSON} AS playlist
+       FROM (SELECT p.id FROM playlists p WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}) page
+       JOIN playlists p ON p.id = page.id ORDER BY ${order}`,
+      [...where.params, limit, offset],
     );
     return rows.map((row) => row.playlist);
   }
 
-  async count(query: string): Promise<number> {
+  async count(query: string | PlaylistQuery): Promise<number> {
+    const where = this.where(typeof query === 'string' ? { search: query } : query);
     const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM playlists p WHERE ${EDITORIAL} AND ($1 = '' OR ${NORM_MATCH('p.title', '$1')})`,
-      [query],
+      `SELECT count(*)::int AS n FROM playlists p WHERE ${where.sql}`,
+      where.params,
     );
     return row.n;
   }

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -28,6 +28,8 @@ import {
   AdminVideoLengthDto,
   AdminVideoListDto,
 } from './videos.dto.js';
+import { AdminBulkResultDto, AdminVideoBulkDto, AdminVideoListQueryDto } from './video-list.dto.js';
+import { VideoBulkService } from './video-bulk.service.js';
 import { VideosService } from './videos.service.js';
 
 const QUERY_DOC = { name: 'query', description: 'Title search (accent, case and punctuation insensitive)' };
@@ -37,8 +39,32 @@ const QUERY_DOC = { name: 'query', description: 'Title search (accent, case and 
 export class VideosController {
   constructor(
     private readonly videos: VideosService,
+    private readonly bulk: VideoBulkService,
     private readonly forms: FormReader,
   ) {}
+
+  @Get('admin/videos')
+  @ApiOperation({
+    summary:
+      'A page of the video list: sorted, filtered by access, processing state, days added, playlist, theme, ' +
+      'tags and genres; 10 to 100 per page, with videoLength (not part of the spec)',
+  })
+  @ApiOkResponse({ type: AdminVideoListDto })
+  browse(@Query() query: AdminVideoListQueryDto): Promise<AdminVideoListDto> {
+    return this.videos.browse(query);
+  }
+
+  @Post('admin/videos/bulk')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'One action (access on/off, add to a playlist, add/remove tags, retry processing, delete) on chosen videos ' +
+      'or on everything a filter matches, in one transaction; the answer names the videos left as they were',
+  })
+  @ApiOkResponse({ type: AdminBulkResultDto })
+  bulkAction(@Body() body: AdminVideoBulkDto): Promise<AdminBulkResultDto> {
+    return this.bulk.run(body);
+  }
 
   @Get('get_videos_for_admin/:page')
   @ApiOperation({ summary: 'Every video, newest first, 10 per page' })

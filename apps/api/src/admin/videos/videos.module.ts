@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AdminCommonModule } from '../common/admin-common.module.js';
 import { ResumableUploads } from './resumable-uploads.js';
+import { VideoBulkRepository } from './video-bulk.repository.js';
+import { VideoBulkService } from './video-bulk.service.js';
 import { VideoUploads } from './video-uploads.js';
 import { VideosController } from './videos.controller.js';
 import { VideosRepository } from './videos.repository.js';
@@ -9,6 +11,6 @@ import { VideosService } from './videos.service.js';
 @Module({
   imports: [AdminCommonModule],
   controllers: [VideosController],
-  providers: [VideosService, VideosRepository, VideoUploads, ResumableUploads],
+  providers: [VideosService, VideosRepository, VideoUploads, ResumableUploads, VideoBulkService, VideoBulkRepository],
 })
 export class AdminVideosModule {}

@@ -1,19 +1,44 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { FilterKind, ProcessingState } from '@app/contracts';
+import { FilterKind, ProcessingState, type Status } from '@app/contracts';
 import type { AdminIdTitleDto } from '../common/answers.dto.js';
+import { orderBy } from '../common/list-query.dto.js';
 import { VIDEO_FACETS_SQL, VIDEO_SUMMARY_JSON } from '../common/video-sql.js';
 import type { AdminVideoSummaryDto } from '../common/video-summary.dto.js';
 import { NORM_MATCH, STARTS_FIRST } from '../lookups/lookups.repository.js';
 import type { TrackInput, VideoFields } from './video-form.js';
+import type { VideoSort } from './video-list.dto.js';
 import type { AdminVideoTrackDto } from './videos.dto.js';
 
-/** A filtered view of the videos: a title search, access off only, facet filters. */
+/** A filtered view of the videos: a title search, access, processing states, days added, membership, facets. */
 export interface VideoQuery {
   search?: string;
   statusOff?: boolean;
+  status?: Status;
+  states?: ProcessingState[];
+  /** Days (YYYY-MM-DD), both included. */
+  from?: string;
+  to?: string;
+  playlistId?: number;
+  themeId?: number;
   filters?: Map<FilterKind, number[]>;
 }
+
+/** The order of a list page; without one, best title match for a search, newest first otherwise. */
+export interface VideoOrder {
+  sort: VideoSort;
+  direction: 'asc' | 'desc';
+}
+
+/** Each sort column is served by its (column, id) index (migration AdminListSortIndexes). */
+const SORT_COLUMNS: Record<VideoSort, string> = {
+  title: 'v.title_norm',
+  duration: 'v.duration',
+  created: 'v.created_at',
+  updated: 'v.updated_at',
+  access: 'v.status',
+  state: 'v.processing_state',
+};
 
 /** How a filter kind finds its videos (DESIGN.md §2.6); `$n` is the id list. */
 const FILTER_SQL: Record<FilterKind, (n: string) => string> = {
@@ -63,7 +88,8 @@ export interface VideoRow {
 export class VideosRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  private where(query: VideoQuery): { sql: string; params: unknown[] } {
+  /** The WHERE clause (over `videos v`) and its parameters for a query; bulk actions resolve filters with it. */
+  where(query: VideoQuery): { sql: string; params: unknown[] } {
     const clauses: string[] = [];
     const params: unknown[] = [];
     if (query.search) {
@@ -71,6 +97,27 @@ export class VideosRepository {
       clauses.push(NORM_MATCH('v.title', `$${params.length}`));
     }
     if (query.statusOff) clauses.push('v.status = 0');
+    const add = (value: unknown, clause: (n: string) => string) => {
+      params.push(value);
+      clauses.push(clause(`$${params.length}`));
+    };
+    if (query.status !== undefined) add(query.status, (n) => `v.status = ${n}::smallint`);
+    if (query.states?.length) add(query.states, (n) => `v.processing_state = ANY(${n}::varchar[])`);
+    if (query.from) add(query.from, (n) => `v.created_at >= ${n}::date`);
+    if (query.to) add(query.to, (n) => `v.created_at < ${n}::date + 1`);
+    if (query.playlistId !== undefined) {
+      add(
+        query.playlistId,
+        (n) => `EXISTS (SELECT 1 FROM playlist_videos pv WHERE pv.playlist_id = ${n} AND pv.video_id = v.id)`,
+      );
+    }
+    if (query.themeId !== undefined) {
+      add(
+        query.themeId,
+        (n) => `EXISTS (SELECT 1 FROM group_playlists gp JOIN playlist_videos pv ON pv.playlist_id = gp.playlist_id
+                        WHERE gp.group_id = ${n} AND pv.video_id = v.id)`,
+      );
+    }
     for (const [kind, ids] of query.filters ?? []) {
       params.push(ids);
       clauses.push(FILTER_SQL[kind](`$${params.length}::int[]`));
@@ -78,12 +125,20 @@ export class VideosRepository {
     return { sql: clauses.length ? clauses.join(' AND ') : 'TRUE', params };
   }
 
-  async list(query: VideoQuery, limit: number, offset: number): Promise<AdminVideoSummaryDto[]> {
+  async list(query: VideoQuery, limit: number, offset: number, sort?: VideoOrder): Promise<AdminVideoSummaryDto[]> {
     const where = this.where(query);
     const n = where.params.length;
-    const order = query.search ? STARTS_FIRST('v.title', '$1', 'v.id') : 'v.id DESC';
+    const order = sort
+      ? orderBy(SORT_COLUMNS[sort.sort], sort.direction, 'v.id')
+      : query.search
+        ? STARTS_FIRST('v.title', '$1', 'v.id')
+        : 'v.id DESC';
+    // The page's ids first, then their summaries: Postgres would otherwise build the summary
+    // (a dozen subqueries) of every row an OFFSET skips.
     const rows: { video: AdminVideoSummaryDto }[] = await this.dataSource.query(
-      `SELECT ${VIDEO_SUMMARY_JSON} AS video FROM videos v WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      `SELECT ${VIDEO_SUMMARY_JSON} AS video
+       FROM (SELECT v.id FROM videos v WHERE ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}) page
+       JOIN videos v ON v.id = page.id ORDER BY ${order}`,
       [...where.params, limit, offset],
     );
     return rows.map((row) => row.video);

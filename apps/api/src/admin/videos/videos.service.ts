@@ -21,7 +21,15 @@ import {
   type AdminVideoLengthDto,
   type AdminVideoListDto,
 } from './videos.dto.js';
-import { VideosRepository, type LinkName, type VideoQuery } from './videos.repository.js';
+import type { AdminVideoListQueryDto } from './video-list.dto.js';
+import { videoOrderOf, videoQueryOf } from './video-query.js';
+import {
+  VideosRepository,
+  type LinkName,
+  type VideoOrder,
+  type VideoQuery,
+  type VideoRow,
+} from './videos.repository.js';
 
 const NOT_FOUND = { message: 'Video not found' };
 
@@ -46,12 +54,22 @@ export class VideosService {
     private readonly urls: StaffMediaUrls,
   ) {}
 
-  async list(query: VideoQuery, page: number): Promise<AdminVideoListDto> {
+  async list(
+    query: VideoQuery,
+    page: number,
+    pageSize: number = PAGE_SIZE.admin,
+    order?: VideoOrder,
+  ): Promise<AdminVideoListDto> {
     const [videos, videoLength] = await Promise.all([
-      this.repository.list(query, PAGE_SIZE.admin, offsetOf(page, PAGE_SIZE.admin)),
+      this.repository.list(query, pageSize, offsetOf(page, pageSize), order),
       this.repository.count(query),
     ]);
     return { videos: videos.map((row) => this.urls.withImage(ImageKind.Video, row)), videoLength };
+  }
+
+  /** GET admin/videos: the sortable, filterable list with its page size. */
+  browse(query: AdminVideoListQueryDto): Promise<AdminVideoListDto> {
+    return this.list(videoQueryOf(query), query.page, query.page_size, videoOrderOf(query));
   }
 
   async length(query: VideoQuery): Promise<AdminVideoLengthDto> {
@@ -188,12 +206,23 @@ export class VideosService {
       if (hasBanners) await compact(em, BANNERS);
       return row;
     });
+    await this.removeMedia(deleted);
+    return { message: 'Video has been deleted' };
+  }
+
+  /** After a deleted video's row is gone: its queued jobs and stored files (original, HLS ladder, thumbnail). */
+  async removeMedia(deleted: Pick<VideoRow, 'id' | 'original_key' | 'thumbnail_key'>): Promise<void> {
+    const id = deleted.id;
     await this.queueSafely(() => this.queues.removeJobs(JobName.VideoTranscode, { videoId: id }));
     await this.queueSafely(() => this.queues.removeJobs(JobName.ImageResize, { kind: ImageKind.Video, id }));
     await this.uploads.remove(deleted.original_key);
     await this.files.removeImage(deleted.thumbnail_key);
     await this.files.removePrefix(`hls/${id}/`);
-    return { message: 'Video has been deleted' };
+  }
+
+  /** Queues a transcode whose state Postgres already says is queued (a lost Redis is the reconciler's). */
+  async enqueueTranscode(id: number): Promise<void> {
+    await this.queueSafely(() => this.queues.enqueue(JobName.VideoTranscode, { videoId: id }));
   }
 
   /**

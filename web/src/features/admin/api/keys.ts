@@ -17,6 +17,7 @@ export const adminKeys = {
   banners: ['admin', 'banners'] as const,
   categories: ['admin', 'categories'] as const,
   category: (id: number) => ['admin', 'category', id] as const,
+  taxonomy: ['admin', 'taxonomy'] as const,
 };
 
 /** Search text as a path parameter: the API reads a single space as "no text" (spec §7). */

@@ -36,7 +36,7 @@ export function CategoriesScreen() {
       </header>
       {listState(q, q.data?.length === 0, 'No categories yet', MSG.someError) ?? (
         <div className="admin-table-wrap">
-          <table className="admin-table admin-table--rows">
+          <table className="admin-table admin-table--rows admin-table--cards">
             <thead>
               <tr>
                 <th scope="col">Icon</th>

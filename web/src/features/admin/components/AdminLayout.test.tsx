@@ -48,6 +48,7 @@ describe('admin layout guard', { timeout: 60_000 }, () => {
       'PLAYLISTS',
       'THEMES',
       'CATEGORIES',
+      'TAGS & GENRES',
       'PROCESSING',
       'STATISTICS',
       'SECURITY',

@@ -16,6 +16,7 @@ const MENU = [
   { label: 'PLAYLISTS', to: '/adminPlaylists', match: ['/adminPlaylists', '/addPlaylist', '/editPlaylist'] },
   { label: 'THEMES', to: '/themes', match: ['/themes', '/editTheme'] },
   { label: 'CATEGORIES', to: '/categories', match: ['/categories', '/editCategory'] },
+  { label: 'TAGS & GENRES', to: '/taxonomy', match: ['/taxonomy'] },
   { label: 'PROCESSING', to: '/processing', match: ['/processing'] },
   { label: 'STATISTICS', to: '/adminStats', match: ['/adminStats'] },
   { label: 'SECURITY', to: '/adminSecurity', match: ['/adminSecurity'] },

@@ -91,7 +91,7 @@ export function PickerTable<T extends { id: number; title: string }>({
 }) {
   return (
     <div className="admin-table-scroll">
-      <table className="admin-table admin-table--compact">
+      <table className="admin-table admin-table--compact admin-table--cards">
         <thead>
           <tr>
             {columns.map((c) => (

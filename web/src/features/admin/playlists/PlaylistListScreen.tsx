@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { IconCopy, IconPlus } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
 import { Pagination } from '@/components/ui/Pagination';
@@ -11,11 +12,15 @@ import { staffImageUrl } from '@/lib/images';
 import { playlistHref } from '@/lib/links';
 import { useDeletePlaylist } from '../api/playlists/delete-playlist';
 import { usePlaylistSuggestions } from '../api/playlists/get-playlist-suggestions';
-import { usePlaylists } from '../api/playlists/get-playlists';
+import { usePlaylistPage, type PlaylistPageQuery } from '../api/playlists/browse-playlists';
+import { useGroups } from '../api/themes/get-groups';
+import { DateFilter, FilterSelect, ListOptions, SortHeader } from '../components/ListControls';
 import { listState } from '../components/ListState';
+import { GroupPickerDialog } from '../components/PickerDialogs';
 import { SuggestSearch } from '../components/SuggestSearch';
 import { useNotify } from '../hooks/use-notify';
-import { ADMIN_PAGE_SIZE, MSG } from '../messages';
+import { useListParams } from '../hooks/use-list-params';
+import { MSG } from '../messages';
 import { PlaylistRowActions } from './PlaylistRowActions';
 
 export function formatUpdated(iso: string): string {
@@ -30,27 +35,48 @@ export function publicPlaylistLink(p: { id: number; title: string }): string {
   return `${window.location.origin}${playlistHref(p.id, p.title)}`;
 }
 
-/** /adminPlaylists (spec §2): cover, title, duration, updated, actions; search with suggestions. */
+const SORTS = [
+  { value: 'updated', label: 'Changed' },
+  { value: 'created', label: 'Added' },
+  { value: 'title', label: 'Title' },
+  { value: 'duration', label: 'Duration' },
+  { value: 'access', label: 'Access' },
+] as const;
+
+/**
+ * /adminPlaylists (spec §2, issue 15): cover, title, duration, updated, actions; search with
+ * suggestions; sorted by its headings or the Sort menu, filtered by access, days added and
+ * theme, 10 to 100 per page, the whole view in the address.
+ */
 export function PlaylistListScreen() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('q') ?? '';
-  const q = usePlaylists(search, page);
+  const list = useListParams();
+  const { get } = list;
+  const search = get('q');
+  const sort = get('sort') || (search ? '' : 'updated');
+  const dated = sort === 'created' || sort === 'updated';
+  const direction = (get('order') || (dated || !sort ? 'desc' : 'asc')) as 'asc' | 'desc';
+  const theme = Number(get('theme')) || undefined;
+  const q = usePlaylistPage({
+    q: search || undefined,
+    access: (get('access') || undefined) as PlaylistPageQuery['access'],
+    from: get('from') || undefined,
+    to: get('to') || undefined,
+    theme,
+    sort: (sort || undefined) as PlaylistPageQuery['sort'],
+    order: get('order') ? direction : undefined,
+    page: list.page,
+    page_size: list.pageSize,
+  });
+  const groups = useGroups(theme !== undefined);
+  const [choosingTheme, setChoosingTheme] = useState(false);
   const remove = useDeletePlaylist();
   const toast = useToast();
   const notify = useNotify();
 
-  const go = (next: { q?: string; page?: number }) => {
-    const p = new URLSearchParams();
-    const text = next.q ?? search;
-    if (text) p.set('q', text);
-    if (next.page && next.page > 1) p.set('page', String(next.page));
-    setParams(p);
-  };
-
   const playlists = q.data?.playlists ?? [];
-  const pages = Math.ceil((q.data?.playlistLength ?? 0) / ADMIN_PAGE_SIZE);
+  const pages = Math.ceil((q.data?.playlistLength ?? 0) / list.pageSize);
   const state = listState(q, playlists.length === 0, search ? MSG.noSearchResult : MSG.noResult, MSG.someError);
+  const themeTitle = groups.data?.find((g) => g.id === theme)?.title;
 
   return (
     <div className="admin-page">
@@ -66,42 +92,76 @@ export function PlaylistListScreen() {
           label="Search playlists"
           initial={search}
           suggestions={usePlaylistSuggestions}
-          onSearch={(text) => go({ q: text, page: 1 })}
+          onSearch={(text) => list.set({ q: text })}
         />
         {search && (
-          <button type="button" className="link-button" onClick={() => go({ q: '', page: 1 })}>
+          <button type="button" className="link-button" onClick={() => list.set({ q: null })}>
             Show all playlists
           </button>
         )}
+        {q.data && <span className="muted">{countLabel(q.data.playlistLength, 'playlist')}</span>}
       </div>
+      <ListOptions list={list} sorts={SORTS} active={sort} direction={direction}>
+        <FilterSelect
+          list={list}
+          name="access"
+          label="Access"
+          options={[
+            { value: 'on', label: 'On' },
+            { value: 'off', label: 'Off' },
+          ]}
+        />
+        <DateFilter list={list} name="from" label="Added from" />
+        <DateFilter list={list} name="to" label="Added to" />
+        <div className="list-options__field">
+          <span>Theme</span>
+          {theme === undefined ? (
+            <button type="button" className="button button--ghost button--small" onClick={() => setChoosingTheme(true)}>
+              Any theme
+            </button>
+          ) : (
+            <span className="chip">
+              {themeTitle ?? `#${theme}`}
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label="Any theme"
+                onClick={() => list.set({ theme: null })}
+              >
+                ×
+              </button>
+            </span>
+          )}
+        </div>
+      </ListOptions>
       {state ?? (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards">
             <thead>
               <tr>
                 <th scope="col">Cover</th>
-                <th scope="col">Title</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Updated</th>
+                <SortHeader list={list} sort="title" label="Title" active={sort} direction={direction} />
+                <SortHeader list={list} sort="duration" label="Duration" active={sort} direction={direction} />
+                <SortHeader list={list} sort="updated" label="Updated" active={sort} direction={direction} />
                 <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
               {playlists.map((p) => (
                 <tr key={p.id} className={p.status ? undefined : 'is-off'}>
-                  <td>
+                  <td className="card-cell--cover">
                     <Img className="admin-table__cover" src={staffImageUrl(p.image)} alt="" />
                   </td>
-                  <td>
+                  <td className="card-cell--title">
                     <Link to={`/editPlaylist/${p.id}`} className="admin-table__title">
                       {p.title}
                     </Link>
                     <span className="muted"> · {countLabel(p.number_of_videos, 'video')}</span>
                     {!p.status && <span className="muted"> (access off)</span>}
                   </td>
-                  <td>{formatDuration(p.duration)}</td>
-                  <td>{formatUpdated(p.updated)}</td>
-                  <td>
+                  <td data-label="Duration">{formatDuration(p.duration)}</td>
+                  <td data-label="Updated">{formatUpdated(p.updated)}</td>
+                  <td className="card-cell--actions">
                     <PlaylistRowActions
                       playlist={p}
                       confirm={MSG.deletePlaylistConfirm}
@@ -128,7 +188,17 @@ export function PlaylistListScreen() {
           </table>
         </div>
       )}
-      <Pagination page={page} pages={pages} onChange={(n) => go({ page: n })} />
+      <Pagination page={list.page} pages={pages} onChange={(n) => list.set({ page: n })} />
+      {choosingTheme && (
+        <GroupPickerDialog
+          title="Show the playlists of a theme"
+          onPick={(g) => {
+            setChoosingTheme(false);
+            list.set({ theme: g.id });
+          }}
+          onClose={() => setChoosingTheme(false)}
+        />
+      )}
     </div>
   );
 }

@@ -94,7 +94,7 @@ describe('/addPlaylist', { timeout: 60_000 }, () => {
 describe('/adminPlaylists', { timeout: 60_000 }, () => {
   it('lists cover, title, duration and updated; copies the public link; deletes; adds to a group', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_playlists_for_admin/1/': {
+      'GET /cuviewTV/admin/playlists/': {
         json: { playlists: [summary(10, 'Morning Jazz')], playlistLength: 1 },
       },
       'DELETE /cuviewTV/delete_playlist_for_admin/10/': { json: { message: 'Playlist Has Been Deleted' } },
@@ -133,25 +133,29 @@ describe('/adminPlaylists', { timeout: 60_000 }, () => {
     expect(await screen.findByText(MSG.playlistDeleted)).toBeInTheDocument();
   });
 
-  it('searches with suggestions and says when nothing matches', async () => {
+  it('searches with suggestions, sorts by a heading, filters, and says when nothing matches', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_playlists_for_admin/1/': {
-        json: { playlists: [summary(10, 'Morning Jazz')], playlistLength: 1 },
-      },
-      'POST /cuviewTV/playlist_search_suggestions/:q/': { json: [{ id: 10, title: 'Morning Jazz' }] },
-      'GET /cuviewTV/get_playlists_search_results/:q/1/': ({ params }) => ({
+      'GET /cuviewTV/admin/playlists/': ({ query }) => ({
         json:
-          params.q === 'Morning Jazz'
+          !query.get('q') || query.get('q') === 'Morning Jazz'
             ? { playlists: [summary(10, 'Morning Jazz')], playlistLength: 1 }
             : { playlists: [], playlistLength: 0 },
       }),
+      'POST /cuviewTV/playlist_search_suggestions/:q/': { json: [{ id: 10, title: 'Morning Jazz' }] },
     });
-    renderScreen(<PlaylistListScreen />, '/adminPlaylists', '/adminPlaylists');
+    const { router } = renderScreen(<PlaylistListScreen />, '/adminPlaylists', '/adminPlaylists');
     const user = userEvent.setup({ delay: null });
+    const last = () => api.named('GET', '/cuviewTV/admin/playlists/').at(-1)!.query;
     await screen.findAllByRole('row');
+    expect(last().get('sort')).toBe('updated');
+    await user.click(screen.getByRole('button', { name: 'Duration' }));
+    await waitFor(() => expect(last().get('sort')).toBe('duration'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Access' }), 'off');
+    await waitFor(() => expect(last().get('access')).toBe('off'));
+    expect(router.state.location.search).toBe('?sort=duration&access=off');
     await user.type(screen.getByRole('combobox', { name: 'Search playlists' }), 'Morn');
     await user.click(await screen.findByRole('option', { name: 'Morning Jazz' }));
-    await waitFor(() => expect(api.named('GET', '/cuviewTV/get_playlists_search_results/:q/1/')).toHaveLength(1));
+    await waitFor(() => expect(last().get('q')).toBe('Morning Jazz'));
     // Suggestions wait for the typing to pause: one request for the whole word.
     expect(api.named('POST', '/cuviewTV/playlist_search_suggestions/:q/').map((c) => c.params.q)).toEqual(['Morn']);
 
@@ -162,7 +166,7 @@ describe('/adminPlaylists', { timeout: 60_000 }, () => {
   });
 
   it('says when the list cannot load', async () => {
-    apiMock({ 'GET /cuviewTV/get_playlists_for_admin/1/': { status: 500, json: {} } });
+    apiMock({ 'GET /cuviewTV/admin/playlists/': { status: 500, json: {} } });
     renderScreen(<PlaylistListScreen />, '/adminPlaylists', '/adminPlaylists');
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.someError);
   });
@@ -230,7 +234,7 @@ describe('/editPlaylist/{id}', { timeout: 60_000 }, () => {
       'GET /cuviewTV/get_video_info/:id/': {
         json: { id: 1, title: 'Video 1', scripted_bunny_path: '', processing_state: 'queued' },
       },
-      'GET /cuviewTV/get_playlists_for_admin/1/': { json: { playlists: [], playlistLength: 0 } },
+      'GET /cuviewTV/admin/playlists/': { json: { playlists: [], playlistLength: 0 } },
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderInAdmin('/editPlaylist/10', [

@@ -9,7 +9,7 @@ export function TrackTable<T extends Row>({ tracks, onRemove }: { tracks: T[]; o
   if (tracks.length === 0) return <p className="muted">No tracks yet.</p>;
   return (
     <div className="admin-table-scroll">
-      <table className="admin-table admin-table--compact" aria-label="Tracks">
+      <table className="admin-table admin-table--compact admin-table--cards" aria-label="Tracks">
         <thead>
           <tr>
             <th scope="col">#</th>

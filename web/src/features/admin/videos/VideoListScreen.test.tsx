@@ -34,7 +34,7 @@ const renderList = (route = '/adminVideos') => renderScreen(<VideoListScreen />,
 describe('/adminVideos', { timeout: 60_000 }, () => {
   it('shows the columns, cuts tags at 135 characters with show more / less, and the processing state', async () => {
     apiMock({
-      'GET /cuviewTV/get_videos_for_admin/1/': page([1, 2, 3], 3, {
+      'GET /cuviewTV/admin/videos/': page([1, 2, 3], 3, {
         1: { tags: tagTitles },
         2: { processing_state: 'processing', processing_progress: 42 },
         3: { processing_state: 'failed', processing_error: 'ffmpeg exited with code 1' },
@@ -67,8 +67,8 @@ describe('/adminVideos', { timeout: 60_000 }, () => {
 
   it('pages by 10 with 3 pages around the current one and 1 margin page', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_videos_for_admin/:page/': ({ params }) =>
-        page([Number(params.page) * 100 + 1, Number(params.page) * 100 + 2], 95),
+      'GET /cuviewTV/admin/videos/': ({ query }) =>
+        page([Number(query.get('page')) * 100 + 1, Number(query.get('page')) * 100 + 2], 95),
     });
     renderList('/adminVideos?page=5');
     const pages = await screen.findByRole('navigation', { name: 'Pages' });
@@ -79,12 +79,12 @@ describe('/adminVideos', { timeout: 60_000 }, () => {
     ).toEqual(['Previous', '1', '4', '5', '6', '10', 'Next']);
     await userEvent.click(within(pages).getByRole('button', { name: 'Page 6' }));
     expect(await screen.findByText('Video 601')).toBeInTheDocument();
-    expect(api.named('GET', '/cuviewTV/get_videos_for_admin/:page/').map((c) => c.params.page)).toEqual(['5', '6']);
+    expect(api.named('GET', '/cuviewTV/admin/videos/').map((c) => c.query.get('page'))).toEqual(['5', '6']);
   });
 
   it('selects rows or the whole page and adds them to a playlist', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_videos_for_admin/1/': page([1, 2, 3], 3),
+      'GET /cuviewTV/admin/videos/': page([1, 2, 3], 3),
       'GET /cuviewTV/get_playlists_for_admin/1/': {
         json: {
           playlists: [
@@ -102,8 +102,8 @@ describe('/adminVideos', { timeout: 60_000 }, () => {
           playlistLength: 1,
         },
       },
-      'POST /cuviewTV/add_playlist_video_for_admin/10/': {
-        json: { id: 10, title: 'Morning Jazz', videos: [], groups: [] },
+      'POST /cuviewTV/admin/videos/bulk/': {
+        json: { action: 'add_to_playlist', matched: 3, changed: 3, skipped: [], message: '3 videos changed' },
       },
     });
     renderList();
@@ -117,17 +117,23 @@ describe('/adminVideos', { timeout: 60_000 }, () => {
     await user.click(addSelected);
     await user.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /Morning Jazz/ }));
     expect(await screen.findByText(MSG.videoAdded)).toBeInTheDocument();
-    expect(api.named('POST', '/cuviewTV/add_playlist_video_for_admin/10/')[0]!.body).toEqual({ video_list: [2, 1, 3] });
+    expect(api.named('POST', '/cuviewTV/admin/videos/bulk/')[0]!.body).toEqual({
+      action: 'add_to_playlist',
+      ids: [2, 1, 3],
+      playlist_id: 10,
+    });
     expect(addSelected).toBeDisabled();
   });
 
   it('switches to inactive videos, to search results with suggestions, and says when nothing matches', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_videos_for_admin/1/': page([1], 1),
-      'GET /cuviewTV/get_videos_off/1/': page([7], 1, { 7: { status: 0 } }),
+      'GET /cuviewTV/admin/videos/': ({ query }) => {
+        if (query.get('q') === 'nothing') return { json: { videos: [], videoLength: 0 } };
+        if (query.get('q')) return page([1], 1);
+        if (query.get('access') === 'off') return page([7], 1, { 7: { status: 0 } });
+        return page([1], 1);
+      },
       'POST /cuviewTV/video_search_suggestions/:q/': { json: [{ id: 1, title: 'Video 1' }] },
-      'GET /cuviewTV/get_search_results_for_admin/:q/1/': ({ params }) =>
-        params.q === 'Video 1' ? page([1], 1) : { json: { videos: [], videoLength: 0 } },
     });
     const { router } = renderList();
     const user = userEvent.setup({ delay: null });
@@ -135,29 +141,25 @@ describe('/adminVideos', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('switch', { name: 'Inactive Videos' }));
     expect(await screen.findByText('Video 7')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Inactive Videos' })).toHaveAttribute('aria-checked', 'true');
-    expect(router.state.location.search).toBe('?inactive=1');
+    expect(router.state.location.search).toBe('?access=off');
 
     await user.type(screen.getByRole('combobox', { name: 'Search videos' }), 'Vid');
     await user.click(await screen.findByRole('option', { name: 'Video 1' }));
     expect(await screen.findByText(/Search results for/)).toHaveTextContent('Search results for “Video 1”');
-    expect(screen.getByRole('switch', { name: 'Inactive Videos' })).toHaveAttribute('aria-checked', 'false');
+    expect(router.state.location.search).toBe('?access=off&q=Video+1');
 
     const box = screen.getByRole('combobox', { name: 'Search videos' });
     await user.clear(box);
     await user.type(box, 'nothing{Enter}');
     expect(await screen.findByText(MSG.noSearchResult)).toBeInTheDocument();
-    expect(api.named('GET', '/cuviewTV/get_search_results_for_admin/:q/1/').map((c) => c.params.q)).toEqual([
-      'Video 1',
-      'nothing',
-    ]);
+    expect(api.named('GET', '/cuviewTV/admin/videos/').map((c) => c.query.get('q'))).toContain('nothing');
   });
 
   it('filters by genre through the filter panel', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_videos_for_admin/1/': page([1], 1),
+      'GET /cuviewTV/admin/videos/': ({ query }) => (query.get('filter') ? page([5], 1) : page([1], 1)),
       'GET /cuviewTV/get_genres/': { json: [{ id: 1, title: 'Jazz' }] },
       'GET /cuviewTV/get_moods/': { json: [] },
-      'POST /cuviewTV/get_filter_results_for_admin/1/': page([5], 1),
     });
     renderList();
     const user = userEvent.setup({ delay: null });
@@ -166,14 +168,83 @@ describe('/adminVideos', { timeout: 60_000 }, () => {
     await user.click(await within(screen.getByRole('list', { name: 'Add genres' })).findByText('Jazz'));
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByText('Video 5')).toBeInTheDocument();
-    expect(api.named('POST', '/cuviewTV/get_filter_results_for_admin/1/')[0]!.body).toEqual({
-      data: [{ id: 1, kind: 4 }],
+    expect(api.named('GET', '/cuviewTV/admin/videos/').at(-1)!.query.get('filter')).toBe('1!4');
+  });
+
+  it('sorts by a heading, reverses on a second click, and keeps it all in the address', async () => {
+    const api = apiMock({ 'GET /cuviewTV/admin/videos/': page([1, 2], 2) });
+    const { router } = renderList('/adminVideos?state=failed&size=50');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Video 1');
+    const last = () => api.named('GET', '/cuviewTV/admin/videos/').at(-1)!.query;
+    expect(last().get('state')).toBe('failed');
+    expect(last().get('page_size')).toBe('50');
+    expect(last().get('sort')).toBe('created');
+    await user.click(screen.getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(last().get('sort')).toBe('title'));
+    expect(screen.getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: /Title/ }));
+    await waitFor(() => expect(last().get('order')).toBe('desc'));
+    expect(screen.getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('title');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '100');
+    await waitFor(() => expect(last().get('page_size')).toBe('100'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Access' }), 'off');
+    await waitFor(() => expect(last().get('access')).toBe('off'));
+  });
+
+  it('switches access off for everything the filter matches and names the videos left as they were', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/admin/videos/': page([1, 2], 240),
+      'POST /cuviewTV/admin/videos/bulk/': {
+        json: {
+          action: 'access_off',
+          matched: 240,
+          changed: 239,
+          skipped: [{ id: 7, reason: 'not found' }],
+          message: '239 videos changed, 1 left as they were',
+        },
+      },
     });
+    renderList('/adminVideos?state=failed');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 240 videos matching' }));
+    expect(screen.getByRole('toolbar', { name: 'Bulk actions' })).toHaveTextContent('All 240 videos matching');
+    await user.click(screen.getByRole('button', { name: 'Access off' }));
+    expect(
+      await screen.findByText('239 videos changed, 1 left as they were. Left as they were: #7 not found'),
+    ).toBeInTheDocument();
+    expect(api.named('POST', '/cuviewTV/admin/videos/bulk/')[0]!.body).toEqual({
+      action: 'access_off',
+      filter: { state: 'failed' },
+    });
+    expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).not.toBeInTheDocument();
+  });
+
+  it('asks once, naming how many, before a bulk delete', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/admin/videos/': page([1, 2, 3], 3),
+      'POST /cuviewTV/admin/videos/bulk/': {
+        json: { action: 'delete', matched: 2, changed: 2, skipped: [], message: '2 videos changed' },
+      },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderList();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Video 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Video 3' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith('Delete 2 videos? This cannot be undone.');
+    expect(api.named('POST', '/cuviewTV/admin/videos/bulk/')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('2 videos changed')).toBeInTheDocument();
+    expect(api.named('POST', '/cuviewTV/admin/videos/bulk/')[0]!.body).toEqual({ action: 'delete', ids: [1, 3] });
   });
 
   it('deletes a video after the question', async () => {
     apiMock({
-      'GET /cuviewTV/get_videos_for_admin/1/': page([1], 1),
+      'GET /cuviewTV/admin/videos/': page([1], 1),
       'DELETE /cuviewTV/delete_video/1/1/': { json: { message: 'Video has been deleted' } },
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);

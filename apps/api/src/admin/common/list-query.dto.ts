@@ -1,0 +1,110 @@
+import { BadRequestException } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PAGE_SIZE } from '@app/contracts';
+import { MAX_INT, MAX_SEARCH_TEXT } from '../../common/params.js';
+
+/** The largest page a staff list answers (the page-size menu offers 10, 25, 50, 100). */
+export const MAX_ADMIN_PAGE_SIZE = 100;
+
+/**
+ * Whole numbers in a query string or a JSON body, by the path numbers' grammar: plain digits
+ * only ("1e3", "0x10", " 1" stay text and fail @IsInt with the field's message).
+ */
+export const WholeNumber = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value,
+  );
+
+/** A list of values given as "a,b" in a query string or as an array in a JSON body. */
+export const CommaList = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.split(',').filter((item) => item !== '') : value,
+  );
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_MESSAGE = (name: string) => `${name} must be a date such as 2026-01-31`;
+
+/** A whole number from 1 (an id) in a query or body, with its own message. */
+export function IsId(name: string): PropertyDecorator {
+  return (target, key) => {
+    WholeNumber()(target, key);
+    IsInt({ message: `${name} must be a whole number from 1` })(target, key);
+    Min(1, { message: `${name} must be a whole number from 1` })(target, key);
+    Max(MAX_INT, { message: `${name} must be a whole number from 1` })(target, key);
+  };
+}
+
+/**
+ * What every staff list filters by: title text, access, and the day range it was added in.
+ * The same fields name "everything this filter matches" in a bulk request.
+ */
+export class AdminListFilterDto {
+  @ApiPropertyOptional({ description: 'Title search (accent, case and punctuation insensitive)' })
+  @IsOptional()
+  @IsString({ message: 'q must be text' })
+  @MaxLength(MAX_SEARCH_TEXT, { message: `Search text is too long (at most ${MAX_SEARCH_TEXT} characters)` })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  q?: string;
+
+  @ApiPropertyOptional({ enum: ['on', 'off'], description: 'Only items with access on, or off' })
+  @IsOptional()
+  @IsIn(['on', 'off'], { message: 'access must be on or off' })
+  access?: 'on' | 'off';
+
+  @ApiPropertyOptional({ example: '2026-01-01', description: 'Added on or after this day (YYYY-MM-DD)' })
+  @IsOptional()
+  @Matches(DATE, { message: DATE_MESSAGE('from') })
+  from?: string;
+
+  @ApiPropertyOptional({ example: '2026-01-31', description: 'Added on or before this day (YYYY-MM-DD)' })
+  @IsOptional()
+  @Matches(DATE, { message: DATE_MESSAGE('to') })
+  to?: string;
+}
+
+/** Page and direction of a sorted staff list. */
+export class AdminListPageDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1, description: 'Page, from 1; past the end answers an empty page' })
+  @IsOptional()
+  @IsId('page')
+  page: number = 1;
+
+  @ApiPropertyOptional({ default: PAGE_SIZE.admin, minimum: 1, maximum: MAX_ADMIN_PAGE_SIZE })
+  @IsOptional()
+  @WholeNumber()
+  @IsInt({ message: `page_size must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}` })
+  @Min(1, { message: `page_size must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}` })
+  @Max(MAX_ADMIN_PAGE_SIZE, { message: `page_size must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}` })
+  page_size: number = PAGE_SIZE.admin;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], description: 'Default: desc for dates, asc otherwise' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'], { message: 'order must be asc or desc' })
+  order?: 'asc' | 'desc';
+}
+
+/** The day range of a filter as SQL bounds, refused when it runs backwards or names no real day. */
+export function dayRange(filter: Pick<AdminListFilterDto, 'from' | 'to'>): { from?: string; to?: string } {
+  for (const [name, value] of [
+    ['from', filter.from],
+    ['to', filter.to],
+  ] as const) {
+    if (value !== undefined && Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+      throw new BadRequestException({ message: DATE_MESSAGE(name) });
+    }
+    if (value !== undefined && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+      throw new BadRequestException({ message: DATE_MESSAGE(name) });
+    }
+  }
+  if (filter.from && filter.to && filter.from > filter.to) {
+    throw new BadRequestException({ message: 'from must not be after to' });
+  }
+  return { from: filter.from, to: filter.to };
+}
+
+/** ORDER BY for a sort column: the id breaks ties the same way, so the (column, id) index serves it. */
+export function orderBy(column: string, direction: 'asc' | 'desc', id: string): string {
+  return `${column} ${direction.toUpperCase()}, ${id} ${direction.toUpperCase()}`;
+}

@@ -1,0 +1,115 @@
+// Issue 15, lists for thousands of items: the staff video list sorted by a heading (and back),
+// filtered with the view kept in the address (Back returns to it), a bulk access change on a
+// selection, and every admin list at 375 px without sideways scrolling. Screenshots at 1280
+// and 375 px.
+import assert from 'node:assert/strict';
+import { eventually, journey, PHONE, screenshot, sharedBrowser, signIn, STAFF } from './browser.mjs';
+
+const use = sharedBrowser();
+const ADMIN = { width: 1280, height: 900 };
+
+/** The titles of the list's rows, top to bottom. */
+function titles(page) {
+  return page.locator('.admin-table tbody .admin-table__title').allTextContents();
+}
+
+const search = (page) => new URL(page.url()).searchParams;
+
+journey(
+  use,
+  'staff sort and filter the video list, switch access of a selection off and on, and go Back to a view',
+  { viewport: ADMIN, timeout: 120_000 },
+  async ({ page, dialogs }) => {
+    await signIn(page, STAFF);
+    // 25 a page: the whole demo catalogue on one page, so both orders show the same videos.
+    await page.goto('/adminVideos?size=25');
+    await page.getByRole('heading', { name: 'VIDEOS' }).waitFor();
+    await page.locator('.admin-table tbody tr').first().waitFor();
+
+    // Sorting by the Title heading, then the other way.
+    await page.getByRole('button', { name: 'Title' }).click();
+    await page.waitForURL(/sort=title/);
+    const norm = (t) =>
+      t
+        .normalize('NFD')
+        .replace(/[^a-zA-Z0-9]+/g, ' ')
+        .trim()
+        .toLowerCase();
+    await eventually(async () => {
+      const shown = await titles(page);
+      assert.ok(shown.length > 1, 'several videos');
+      assert.deepEqual(shown.map(norm), [...shown.map(norm)].sort(), 'A to Z');
+    });
+    const ascending = await titles(page);
+    await page.getByRole('button', { name: /^Title/ }).click();
+    await page.waitForURL(/order=desc/);
+    await eventually(async () => assert.equal((await titles(page))[0], ascending.at(-1)));
+    assert.equal(await page.getByRole('columnheader', { name: /Title/ }).getAttribute('aria-sort'), 'descending');
+
+    // A filter: the view is in the address.
+    await page.getByRole('combobox', { name: 'Processing' }).selectOption('ready');
+    await page.waitForURL(/state=ready/);
+    assert.equal(search(page).get('sort'), 'title');
+    await page
+      .getByText(/\d+ videos?/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'admin-videos-sorted-1280');
+
+    // A bulk action on two chosen rows: access off, shown by the Access filter, then on again.
+    const [first, second] = (await titles(page)).slice(0, 2);
+    await page.getByRole('checkbox', { name: `Select ${first}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${second}` }).check();
+    const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await bar.getByText('2 selected').waitFor();
+    await screenshot(page, 'admin-videos-bulk-1280');
+    await bar.getByRole('button', { name: 'Access off' }).click();
+    await page.getByText('2 videos changed', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Access' }).selectOption('off');
+    await page.waitForURL(/access=off/);
+    await eventually(async () => assert.deepEqual((await titles(page)).sort(), [first, second].sort()));
+
+    // Back returns to the view before the Access filter.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('access') && url.searchParams.get('state') === 'ready');
+    assert.equal(await page.getByRole('combobox', { name: 'Access' }).inputValue(), '');
+    await page.goForward();
+    await page.waitForURL(/access=off/);
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await bar.getByRole('button', { name: 'Access on' }).click();
+    // Both are on again: none is left under "access off".
+    await page.getByText('No Result, please try a different query').waitFor();
+    assert.deepEqual(dialogs, []);
+  },
+);
+
+journey(
+  use,
+  'every admin list at 375 px is a column of cards with no sideways scrolling',
+  { viewport: PHONE, timeout: 120_000 },
+  async ({ page }) => {
+    await signIn(page, STAFF);
+    for (const [path, heading] of [
+      ['/adminVideos', 'VIDEOS'],
+      ['/adminPlaylists', 'PLAYLISTS'],
+      ['/themes', 'THEMES'],
+      ['/categories', 'CATEGORIES'],
+      ['/main', 'MY PAGE'],
+      ['/taxonomy', 'TAGS & GENRES'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 375, `${path} is ${width} px wide at 375 px`);
+    }
+    await page.goto('/adminVideos?sort=title');
+    await page.locator('.admin-table tbody tr').first().waitFor();
+    const display = await page
+      .locator('.admin-table tbody tr')
+      .first()
+      .evaluate((el) => getComputedStyle(el).display);
+    assert.equal(display, 'grid', 'a row is a card');
+    await screenshot(page, 'admin-videos-375');
+  },
+);

@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { PAGE_SIZES, type ListParams } from '../hooks/use-list-params';
+
+export type SortOption = { value: string; label: string };
+
+/**
+ * A column heading that sorts the list: the first click sorts by it, the next reverses;
+ * `aria-sort` says which way. The order lives in the address (`sort`, `order`).
+ */
+export function SortHeader({
+  list,
+  sort,
+  label,
+  active,
+  direction,
+}: {
+  list: ListParams;
+  sort: string;
+  label: string;
+  /** The sort in force (the address's or the list's default). */
+  active: string;
+  direction: 'asc' | 'desc';
+}) {
+  const on = active === sort;
+  return (
+    <th scope="col" aria-sort={on ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className={`sort-button${on ? ' is-active' : ''}`}
+        onClick={() => list.set({ sort, order: on ? (direction === 'asc' ? 'desc' : 'asc') : null })}
+      >
+        {label}
+        <span aria-hidden="true">{on ? (direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+/** Sort and page size as menus: on a phone the table's headings are hidden, so this is how to sort there. */
+export function ListOptions({
+  list,
+  sorts,
+  active,
+  direction,
+  children,
+}: {
+  list: ListParams;
+  sorts: readonly SortOption[];
+  active: string;
+  direction: 'asc' | 'desc';
+  children?: ReactNode;
+}) {
+  return (
+    <div className="list-options">
+      {children}
+      <label className="list-options__field">
+        <span>Sort by</span>
+        <select value={active} onChange={(e) => list.set({ sort: e.target.value, order: null })}>
+          {sorts.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="list-options__field">
+        <span>Order</span>
+        <select value={direction} onChange={(e) => list.set({ order: e.target.value })}>
+          <option value="asc">Ascending</option>
+          <option value="desc">Descending</option>
+        </select>
+      </label>
+      <label className="list-options__field">
+        <span>Per page</span>
+        <select value={list.pageSize} onChange={(e) => list.set({ size: Number(e.target.value) })}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** A filter menu bound to one address parameter; the empty choice is "any". */
+export function FilterSelect({
+  list,
+  name,
+  label,
+  options,
+}: {
+  list: ListParams;
+  name: string;
+  label: string;
+  options: readonly SortOption[];
+}) {
+  return (
+    <label className="list-options__field">
+      <span>{label}</span>
+      <select value={list.get(name)} onChange={(e) => list.set({ [name]: e.target.value })}>
+        <option value="">Any</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A day bound (YYYY-MM-DD) bound to one address parameter. */
+export function DateFilter({ list, name, label }: { list: ListParams; name: string; label: string }) {
+  return (
+    <label className="list-options__field">
+      <span>{label}</span>
+      <input type="date" value={list.get(name)} onChange={(e) => list.set({ [name]: e.target.value })} />
+    </label>
+  );
+}
