@@ -17,17 +17,17 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { loadConfig } from '@app/config';
 import { FilterKind } from '@app/contracts';
-import { createDataSource, dataSourceOptions } from '@app/db';
 import { TestFactories } from '@app/testing';
 import { DataSource } from 'typeorm';
 import { createApiApp } from '../../apps/api/src/bootstrap.js';
-import { generateCatalogue, SIZES, type CatalogueSizes } from '../api/generate.js';
+import { SIZES, type CatalogueSizes } from '../api/generate.js';
+import { percentile } from '../lib/api-process.js';
+import { ensureCatalogue } from '../lib/bench-db.js';
 
 const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 50);
 const WARMUP = 5;
 const GOAL = { p95Ms: 50, bulkMs: 2000 };
 const BENCH_DB = 'cuview_bench_admin';
-const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256';
 
@@ -43,50 +43,8 @@ const SCALE: CatalogueSizes = {
 
 const log = (line: string) => console.log(line);
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function ensureCatalogue(fresh: boolean): Promise<string> {
-  const url = withDatabase(BASE_URL, BENCH_DB);
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount;
-    if (exists && !fresh) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const migrations = (dataSourceOptions(url).migrations as { name: string }[]).length;
-        const [{ ran }] = (await client.query('SELECT count(*)::int AS ran FROM migrations')).rows;
-        const [{ videos }] = (await client.query('SELECT count(*)::int AS videos FROM videos')).rows;
-        if (ran === migrations && videos === SCALE.videos) {
-          log(`catalogue: reusing database ${BENCH_DB} (${videos} videos; --fresh to rebuild)`);
-          return url;
-        }
-      } catch {
-        // Half-built or from an older schema: rebuilt below.
-      } finally {
-        await client.end();
-      }
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  } finally {
-    await admin.end();
-  }
-  log(`catalogue: migrating and generating ${BENCH_DB}`);
-  const t0 = Date.now();
-  const dataSource = createDataSource(url);
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  await dataSource.destroy();
-  await generateCatalogue(url, log, SCALE);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  // A working catalogue: some videos waiting, running or failed; changes spread over a year.
+/** A working catalogue: some videos waiting, running or failed; changes spread over a year. */
+async function spreadStates(client: pg.Client): Promise<void> {
   await client.query(`
     UPDATE videos SET
       processing_state = CASE WHEN id % 50 = 0 THEN 'failed' WHEN id % 97 = 0 THEN 'queued'
@@ -95,17 +53,16 @@ async function ensureCatalogue(fresh: boolean): Promise<string> {
       created_at = now() - ((id * 7919 % 525600) || ' minutes')::interval,
       updated_at = now() - ((id * 104729 % 525600) || ' minutes')::interval`);
   await client.query('VACUUM ANALYZE');
-  await client.end();
-  log(`catalogue: ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  return url;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = await ensureCatalogue(process.argv.includes('--fresh'));
+  const databaseUrl = await ensureCatalogue({
+    name: BENCH_DB,
+    sizes: SCALE,
+    fresh: process.argv.includes('--fresh'),
+    log,
+    prepare: spreadStates,
+  });
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,

@@ -17,17 +17,18 @@
  * `pg` baseline never caches. The goal is judged on the cached row; both rows are printed.
  */
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { FilterKind } from '@app/contracts';
-import { createDataSource, dataSourceOptions } from '@app/db';
+import { dataSourceOptions } from '@app/db';
 import { playlistVideosQuery } from '../../apps/api/src/catalogue/playlist-sql.js';
 import { statementName } from '../../apps/api/src/catalogue/read-db.js';
 import type { SqlQuery } from '../../apps/api/src/catalogue/video-sql.js';
 import { groupByKind } from '../../apps/api/src/common/filter-list.js';
 import { filterResultsQuery, searchResultsQuery } from '../../apps/api/src/search/search-sql.js';
 import { percentile, processCpuSeconds, startApi } from '../lib/api-process.js';
-import { generateCatalogue, SIZES, WORDS } from './generate.js';
+import { ensureCatalogue } from '../lib/bench-db.js';
+import { sendCalls, type HttpCall } from '../lib/load.js';
+import { SIZES, WORDS } from './generate.js';
 import { runScale } from './scale.js';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -37,60 +38,10 @@ const CONNECTIONS = 32;
 const POOL_SIZE = (dataSourceOptions('postgres://x/y') as { extra?: { max?: number } }).extra?.max ?? 10;
 const GOAL = { p95Ms: 25, ratio: 0.6 };
 const BENCH_DB = 'cuview_bench_api';
-const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const log = (line: string) => console.log(line);
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-/** Reuses the bench database when it holds the current migrations and the full catalogue. */
-async function ensureCatalogue(fresh: boolean): Promise<string> {
-  const url = withDatabase(BASE_URL, BENCH_DB);
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DB])).rowCount;
-    if (exists && !fresh) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const migrations = (dataSourceOptions(url).migrations as { name: string }[]).length;
-        const [{ ran }] = (await client.query('SELECT count(*)::int AS ran FROM migrations')).rows;
-        const [{ videos }] = (await client.query('SELECT count(*)::int AS videos FROM videos')).rows;
-        if (ran === migrations && videos === SIZES.videos) {
-          log(`catalogue: reusing database ${BENCH_DB} (${videos} videos; --fresh to rebuild)`);
-          return url;
-        }
-      } catch {
-        // Half-built or from an older schema: rebuilt below.
-      } finally {
-        await client.end();
-      }
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  } finally {
-    await admin.end();
-  }
-  log(`catalogue: migrating and generating ${BENCH_DB}`);
-  const t0 = Date.now();
-  const dataSource = createDataSource(url);
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  await dataSource.destroy();
-  await generateCatalogue(url, log);
-  log(`catalogue: ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  return url;
-}
-
-interface Call {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
+interface Call extends HttpCall {
   /** The statement the api runs for this call. */
   sql: SqlQuery;
 }
@@ -186,42 +137,15 @@ interface Measure {
 
 async function loadApi(url: string, pid: number, calls: Call[], seconds: number): Promise<Measure> {
   const cpuBefore = await processCpuSeconds(pid);
-  let next = 0;
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const call = calls[next++ % calls.length];
-              return {
-                ...request,
-                method: call.method,
-                path: call.path,
-                body: call.body,
-                headers: call.body ? { 'content-type': 'application/json' } : {},
-              };
-            },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode !== 200) errors++;
-      latencies.push(responseTime);
-    });
-  });
-  const elapsed = (performance.now() - started) / 1000;
-  errors += result.errors + result.timeouts;
+  const load = await sendCalls(url, calls, { seconds, connections: CONNECTIONS });
   const apiCpu = (await processCpuSeconds(pid)) - cpuBefore;
-  return { requests: latencies.length, seconds: elapsed, errors, latencies, apiCpu };
+  return {
+    requests: load.latencies.length,
+    seconds: load.seconds,
+    errors: load.errors,
+    latencies: load.latencies,
+    apiCpu,
+  };
 }
 
 async function loadPg(pool: pg.Pool, calls: Call[], seconds: number): Promise<Measure> {
@@ -261,7 +185,7 @@ function summary(m: Measure) {
 
 async function main(): Promise<void> {
   const fresh = process.argv.includes('--fresh');
-  const databaseUrl = await ensureCatalogue(fresh);
+  const databaseUrl = await ensureCatalogue({ name: BENCH_DB, sizes: SIZES, fresh, log });
   // BENCH_API_ONLY=get_search_results runs one endpoint.
   const list = (await endpoints(databaseUrl)).filter(
     (e) => !process.env.BENCH_API_ONLY || e.name === process.env.BENCH_API_ONLY,

@@ -11,13 +11,13 @@
  *   BENCH_API_SECONDS=20             longer runs (default 10 s per kind)
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { FilterKind } from '@app/contracts';
-import { createDataSource, dataSourceOptions } from '@app/db';
+import { dataSourceOptions } from '@app/db';
 import { startApi } from '../lib/api-process.js';
-import { generateCatalogue, sizesFor, WORDS } from './generate.js';
+import { ensureCatalogue } from '../lib/bench-db.js';
+import { sendCalls, type HttpCall } from '../lib/load.js';
+import { sizesFor, WORDS } from './generate.js';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -25,7 +25,6 @@ const CONNECTIONS = 32;
 /** Distinct requests made per kind: more than a run can send, so none repeats. */
 const DISTINCT = 30_000;
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
-const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** p95 goals in ms at 1M; at 100k each is half (the issue's goals). */
 const GOALS_1M: Record<Kind, number> = { search: 50, suggestions: 20, filter: 60, playlist: 15 };
@@ -34,11 +33,7 @@ const KINDS: Kind[] = ['search', 'suggestions', 'filter', 'playlist'];
 
 const log = (line: string) => console.log(line);
 
-interface Call {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-}
+type Call = HttpCall;
 
 interface KindResult {
   rps: number;
@@ -59,64 +54,6 @@ interface SizeResult {
   apiPeakMb: number;
   postgresPssMb: number;
   sharedBuffers: string;
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-/** A database of `videos` videos at the current schema: reused, migrated forward, or generated. */
-export async function ensureScaleCatalogue(videos: number, fresh: boolean): Promise<string> {
-  const name = `cuview_bench_scale_${videos}`;
-  const url = withDatabase(BASE_URL, name);
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  let generate = true;
-  try {
-    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
-    if (exists && !fresh) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const [{ n }] = (await client.query('SELECT count(*)::int AS n FROM videos')).rows;
-        const [{ done }] = (
-          await client.query("SELECT count(*)::int AS done FROM pg_tables WHERE tablename = 'bench_generated'")
-        ).rows;
-        generate = n !== videos || done !== 1;
-      } catch {
-        // Half-built: rebuilt below.
-      } finally {
-        await client.end();
-      }
-    }
-    if (generate) {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${name}`);
-    }
-  } finally {
-    await admin.end();
-  }
-  const t0 = Date.now();
-  // Migrations run either way: on a reused catalogue they build any new index over its rows.
-  const dataSource = createDataSource(url);
-  await dataSource.initialize();
-  const ran = await dataSource.runMigrations({ transaction: 'each' });
-  await dataSource.destroy();
-  if (ran.length && !generate) log(`catalogue ${videos}: migrated forward (${ran.map((m) => m.name).join(', ')})`);
-  if (generate) {
-    log(`catalogue ${videos}: generating ${name}`);
-    await generateCatalogue(url, log, sizesFor(videos));
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('CREATE TABLE bench_generated (at timestamptz DEFAULT now())');
-    await client.end();
-    log(`catalogue ${videos}: ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  } else {
-    log(`catalogue ${videos}: reusing ${name} (--fresh to rebuild)`);
-  }
-  return url;
 }
 
 /** A small deterministic generator, so two runs send the same mix. */
@@ -233,40 +170,16 @@ function percentile(sorted: number[], p: number): number {
 
 /** Sends calls[from...] in order, each once, for `seconds`; answers the measure and where it stopped. */
 async function load(url: string, calls: Call[], from: number, seconds: number) {
-  let next = from;
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const call = calls[next++ % calls.length];
-              return {
-                ...request,
-                method: call.method,
-                path: call.path,
-                body: call.body,
-                headers: call.body ? { 'content-type': 'application/json' } : {},
-              };
-            },
-          },
-        ],
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode !== 200) errors++;
-      latencies.push(responseTime);
-    });
+  const {
+    latencies,
+    errors,
+    seconds: elapsed,
+    next,
+  } = await sendCalls(url, calls, {
+    from,
+    seconds,
+    connections: CONNECTIONS,
   });
-  const elapsed = (performance.now() - started) / 1000;
-  errors += result.errors + result.timeouts;
   const sorted = latencies.sort((a, b) => a - b);
   return {
     next,
@@ -328,7 +241,7 @@ async function sizes(url: string) {
 }
 
 async function benchSize(videos: number, fresh: boolean): Promise<SizeResult> {
-  const url = await ensureScaleCatalogue(videos, fresh);
+  const url = await ensureCatalogue({ name: `cuview_bench_scale_${videos}`, sizes: sizesFor(videos), fresh, log });
   const mix = await longTailMix(url);
   const api = await startApi(url, `${videos}`, { CATALOGUE_CACHE_MB: '0' });
   const kinds = {} as Record<Kind, KindResult>;

@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDataSource } from '@app/db';
 import { BENCH_JWT_SECRET, percentile, processCpuSeconds, startApi } from '../lib/api-process.js';
+import { dropDatabase, freshDatabase } from '../lib/bench-db.js';
 
 const SECONDS = Number(process.env.BENCH_POSITIONS_SECONDS ?? 15);
 const WARMUP_SECONDS = 3;
@@ -33,27 +34,14 @@ const VIDEOS = 2000;
 const CONNECTIONS = 32;
 const GOAL_SHARE = 0.01;
 const BENCH_DB = 'cuview_bench_positions';
-const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const log = (line: string) => console.log(line);
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 /** A fresh database: migrated, VIDEOS visible videos and one account per viewer. */
 async function prepareDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  await admin.end();
-  const url = withDatabase(BASE_URL, BENCH_DB);
+  const url = await freshDatabase(BENCH_DB);
   const dataSource = createDataSource(url);
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
   await dataSource.query(
     `INSERT INTO videos (title, status, duration, hls_master_key, processing_state)
      SELECT 'Video ' || n, 1, 180 + n % 240, 'videos/' || n || '/hls/master.m3u8', 'ready' FROM generate_series(1, $1) n`,
@@ -240,10 +228,7 @@ async function main(): Promise<void> {
   } finally {
     child.kill('SIGINT');
     await new Promise((resolve) => child.once('exit', resolve));
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(BENCH_DB);
   }
 }
 

@@ -26,9 +26,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createDataSource } from '@app/db';
 import { freePort, processCpuSeconds, startApi } from '../lib/api-process.js';
+import { freshDatabase } from '../lib/bench-db.js';
 
 const VIEWERS = Number(process.env.BENCH_STREAM_VIEWERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 60);
@@ -47,7 +47,6 @@ const GOAL = { ttfbP95Ms: 50, stalls: 0, perCoreShareOfNginx: 0.5 };
 const CACHE = resolve('bench/.cache/stream');
 const STORAGE = join(CACHE, 'objects');
 const BENCH_DB = 'cuview_bench_stream';
-const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MEDIA_PATH = '/cuviewTV/media';
 
 const log = (line: string) => console.log(line);
@@ -103,23 +102,16 @@ async function ensureLadders(): Promise<void> {
 
 /** A migrated database with the bench's videos, visible, pointing at their ladders. */
 async function ensureDatabase(): Promise<string> {
-  const url = new URL(BASE_URL);
-  url.pathname = `/${BENCH_DB}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  await admin.end();
-  const dataSource = createDataSource(url.toString());
+  const url = await freshDatabase(BENCH_DB);
+  const dataSource = createDataSource(url);
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
   await dataSource.query(
     `INSERT INTO videos (id, title, status, duration, hls_master_key, processing_state)
      SELECT i, 'Stream bench ' || i, 1, ${VIDEO_SECONDS}, 'hls/' || i || '/bench/master.m3u8', 'ready'
      FROM generate_series(1, ${VIDEOS}) i`,
   );
   await dataSource.destroy();
-  return url.toString();
+  return url;
 }
 
 interface Server {
