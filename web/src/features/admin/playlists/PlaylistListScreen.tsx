@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { IconCopy, IconPlus } from '@/components/ui/icons';
-import { Img } from '@/components/ui/Img';
 import { Pagination } from '@/components/ui/Pagination';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { copyText } from '@/lib/clipboard';
 import { COPY_TOAST_MS } from '@/lib/constants';
 import { countLabel, formatDuration } from '@/lib/format';
-import { staffImageUrl } from '@/lib/images';
 import { playlistHref } from '@/lib/links';
 import { useDeletePlaylist } from '../api/playlists/delete-playlist';
 import { usePlaylistSuggestions } from '../api/playlists/get-playlist-suggestions';
@@ -18,6 +16,7 @@ import { DateFilter, FilterSelect, ListOptions, SortHeader } from '../components
 import { listState } from '../components/ListState';
 import { GroupPickerDialog } from '../components/PickerDialogs';
 import { SuggestSearch } from '../components/SuggestSearch';
+import { CoverTitleCells } from '../components/CoverTitleCells';
 import { useNotify } from '../hooks/use-notify';
 import { useListParams } from '../hooks/use-list-params';
 import { MSG } from '../messages';
@@ -149,16 +148,11 @@ export function PlaylistListScreen() {
             <tbody>
               {playlists.map((p) => (
                 <tr key={p.id} className={p.status ? undefined : 'is-off'}>
-                  <td className="card-cell--cover">
-                    <Img className="admin-table__cover" src={staffImageUrl(p.image)} alt="" />
-                  </td>
-                  <td className="card-cell--title">
-                    <Link to={`/editPlaylist/${p.id}`} className="admin-table__title">
-                      {p.title}
-                    </Link>
-                    <span className="muted"> · {countLabel(p.number_of_videos, 'video')}</span>
-                    {!p.status && <span className="muted"> (access off)</span>}
-                  </td>
+                  <CoverTitleCells
+                    item={p}
+                    edit={`/editPlaylist/${p.id}`}
+                    extra={<span className="muted"> · {countLabel(p.number_of_videos, 'video')}</span>}
+                  />
                   <td data-label="Duration">{formatDuration(p.duration)}</td>
                   <td data-label="Updated">{formatUpdated(p.updated)}</td>
                   <td className="card-cell--actions">

@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { IconFilter, IconPlaylist, IconPlus } from '@/components/ui/icons';
-import { Img } from '@/components/ui/Img';
 import { Modal } from '@/components/ui/Modal';
 import { Pagination } from '@/components/ui/Pagination';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { countLabel, formatDuration } from '@/lib/format';
-import { staffImageUrl } from '@/lib/images';
 import { decodeFilterList, encodeFilterList } from '@/lib/links';
 import { getTags } from '../api/lookups/get-tags';
 import { usePlaylistInfo } from '../api/playlists/get-playlist-info';
@@ -25,6 +23,7 @@ import { ProcessingStatus } from '../components/ProcessingStatus';
 import { RowActions } from '../components/RowActions';
 import { SuggestSearch } from '../components/SuggestSearch';
 import { TagsCell } from '../components/TagsCell';
+import { CoverTitleCells } from '../components/CoverTitleCells';
 import { useListParams } from '../hooks/use-list-params';
 import { useNotify } from '../hooks/use-notify';
 import { MSG } from '../messages';
@@ -349,15 +348,7 @@ export function VideoListScreen() {
                       onChange={() => toggle(v.id)}
                     />
                   </td>
-                  <td className="card-cell--cover">
-                    <Img className="admin-table__cover" src={staffImageUrl(v.image)} alt="" />
-                  </td>
-                  <td className="card-cell--title">
-                    <Link to={`/editVideo/${v.id}`} className="admin-table__title">
-                      {v.title}
-                    </Link>
-                    {!v.status && <span className="muted"> (access off)</span>}
-                  </td>
+                  <CoverTitleCells item={v} edit={`/editVideo/${v.id}`} />
                   <td data-label="Genres">{v.genres.map((g) => g.title).join(', ')}</td>
                   <td data-label="Moods">{v.moods.map((m) => m.title).join(', ')}</td>
                   <td data-label="Duration">{formatDuration(v.duration)}</td>
