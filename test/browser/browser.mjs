@@ -52,6 +52,18 @@ export function uniqueName(prefix) {
  * @param {{ viewport?: { width: number, height: number }, timeout?: number }} options
  * @param {(session: { page: import('playwright-core').Page, context: import('playwright-core').BrowserContext, dialogs: string[] }) => Promise<void>} fn
  */
+/**
+ * Every console error of `page` from now on (the array fills as they come). React logs what an
+ * error boundary catches ("Something went wrong") to the console without a page error.
+ */
+export function consoleErrorsOf(page) {
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 export function journey(getBrowser, name, { viewport = DESKTOP, timeout = 90_000 } = {}, fn) {
   void test(name, { timeout }, async () => {
     const context = await getBrowser().newContext({

@@ -3,21 +3,21 @@
 // video, replay). Any uncaught error or console error fails it: React logs the error that an
 // error boundary catches ("Something went wrong") to the console without a page error.
 import assert from 'node:assert/strict';
-import { BASE_URL, eventually, journey, screenshot, sharedBrowser, signIn, VIEWER } from './browser.mjs';
+import {
+  BASE_URL,
+  consoleErrorsOf,
+  eventually,
+  journey,
+  screenshot,
+  sharedBrowser,
+  signIn,
+  VIEWER,
+} from './browser.mjs';
 
 const use = sharedBrowser();
 
 const PLAYLIST = 54;
 const GROUP = 4;
-
-/** React logs what an error boundary catches to the console: every console error is kept. */
-function consoleErrorsOf(page) {
-  const errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 const currentTime = (page) => page.locator('video.player__video').evaluate((v) => v.currentTime);
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {
   assertAccessible,
   BASE_URL,
+  consoleErrorsOf,
   eventually,
   journey,
   PHONE,
@@ -16,14 +17,6 @@ import {
 const use = sharedBrowser();
 const PLAYLIST = 54;
 const GROUP = 4;
-
-function consoleErrorsOf(page) {
-  const errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 const media = (page) => page.locator('video.player__video');
 const currentTime = (page) => media(page).evaluate((v) => v.currentTime);
