@@ -35,7 +35,8 @@ describe('the upload spool after a crash', () => {
   });
 
   it('an api that starts removes stale partial uploads, and leaves recent ones and other files alone', async () => {
-    expect((await readdir(dir)).sort()).toEqual(['5f1c7a9e-0000-4000-8000-000000000002.upload', 'notes.txt']);
+    // `tus` is the resumable uploads' own folder (swept by its own rule).
+    expect((await readdir(dir)).sort()).toEqual(['5f1c7a9e-0000-4000-8000-000000000002.upload', 'notes.txt', 'tus']);
   });
 
   it('the periodic sweep never removes a file a request of this process is still using, however old', async () => {
@@ -48,7 +49,7 @@ describe('the upload spool after a crash', () => {
 
     expect(await spool.sweep()).toBe(1);
     expect((await readdir(dir)).sort()).toEqual(
-      [inUse.split('/').pop(), '5f1c7a9e-0000-4000-8000-000000000002.upload', 'notes.txt'].sort(),
+      [inUse.split('/').pop(), '5f1c7a9e-0000-4000-8000-000000000002.upload', 'notes.txt', 'tus'].sort(),
     );
     spool.release(inUse);
     expect(await spool.sweep()).toBe(1);
