@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import pg from 'pg';
 import { launchChromium } from '../support/chromium.mjs';
 
 export const BASE_URL = process.env.BASE_URL;
@@ -64,8 +65,24 @@ export function consoleErrorsOf(page) {
   return errors;
 }
 
+/**
+ * Forgets where every account stopped watching: each journey starts as someone who has not
+ * watched the demo yet, whatever the journeys before it played (the demo accounts are shared).
+ */
+async function forgetWatchPositions() {
+  if (!process.env.E2E_DATABASE_URL) return;
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query('DELETE FROM watch_positions');
+  } finally {
+    await db.end();
+  }
+}
+
 export function journey(getBrowser, name, { viewport = DESKTOP, timeout = 90_000 } = {}, fn) {
   void test(name, { timeout }, async () => {
+    await forgetWatchPositions();
     const context = await getBrowser().newContext({
       viewport,
       acceptDownloads: true,
