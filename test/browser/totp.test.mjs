@@ -72,6 +72,11 @@ journey(
     const codes = page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
     await codes.first().waitFor();
     assert.equal(await codes.count(), 10);
+    // They stay until kept, even once the status has been read again as "on".
+    await page.waitForTimeout(1500);
+    assert.equal(await codes.count(), 10, 'the recovery codes stay on screen');
+    await page.getByRole('button', { name: 'I have kept them' }).click();
+    await page.getByText('10 recovery codes left.').waitFor();
 
     // Signed out, then in again: after the password, the code.
     await context.clearCookies();

@@ -13,6 +13,19 @@ import { MSG } from '../messages';
  */
 export function TwoFactorScreen() {
   const status = useTotpStatus();
+  // Held here, not in the setup panel: turning it on reloads the status, which swaps the panel
+  // for the "on" one, and the codes must stay until the person says they have kept them.
+  const [codes, setCodes] = useState<string[] | null>(null);
+  if (codes) {
+    return (
+      <div className="admin-page admin-page--narrow">
+        <header className="admin-page__header">
+          <h1>TWO-FACTOR SIGN-IN</h1>
+        </header>
+        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+      </div>
+    );
+  }
   return (
     <div className="admin-page admin-page--narrow">
       <header className="admin-page__header">
@@ -23,7 +36,7 @@ export function TwoFactorScreen() {
           state.enabled ? (
             <TotpOn required={state.required} left={state.recovery_codes_left} />
           ) : (
-            <TotpSetupPanel required={state.required} />
+            <TotpSetupPanel required={state.required} onCodes={setCodes} />
           )
         }
       </Loaded>
@@ -31,13 +44,12 @@ export function TwoFactorScreen() {
   );
 }
 
-function TotpSetupPanel({ required }: { required: boolean }) {
+function TotpSetupPanel({ required, onCodes }: { required: boolean; onCodes: (codes: string[]) => void }) {
   const setup = useTotpSetup();
   const confirm = useTotpConfirm();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  if (confirm.data) return <RecoveryCodes codes={confirm.data.recovery_codes} />;
   return (
     <section className="panel totp" aria-label="Set up two-factor sign-in">
       {required && (
@@ -71,7 +83,10 @@ function TotpSetupPanel({ required }: { required: boolean }) {
               return;
             }
             setError(null);
-            confirm.mutate(code.trim(), { onError: (err) => setError(toMessage(err)) });
+            confirm.mutate(code.trim(), {
+              onSuccess: (answer) => onCodes(answer.recovery_codes),
+              onError: (err) => setError(toMessage(err)),
+            });
           }}
         >
           <ol className="totp__steps">
@@ -113,7 +128,7 @@ function TotpSetupPanel({ required }: { required: boolean }) {
   );
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <section className="panel totp" aria-label="Recovery codes">
       <p role="status">
@@ -133,6 +148,9 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))}
       >
         Copy the codes
+      </button>
+      <button type="button" className="button" onClick={onDone}>
+        I have kept them
       </button>
     </section>
   );
