@@ -187,6 +187,11 @@ journey(use, 'the player is driven from the keyboard; ? lists the keys', { timeo
   await body.press('n');
   await page.waitForURL((url) => url.searchParams.get('v') === String(second.id));
   await page.getByRole('complementary', { name: 'Now playing' }).getByRole('heading', { name: second.title }).waitFor();
+  // P as a person presses it: once the new video's player offers a previous one.
+  await page.getByRole('region', { name: `Video player: ${second.title}` }).waitFor();
+  await eventually(async () =>
+    assert.ok(await page.getByRole('button', { name: 'Previous video', exact: true }).isEnabled(), 'Previous offered'),
+  );
   await body.press('p');
   await page.waitForURL((url) => url.searchParams.get('v') === String(first.id));
   await leaveAndForget(page, [first, second]);
