@@ -21,7 +21,7 @@ import { TestFactories } from '@app/testing';
 import { DataSource } from 'typeorm';
 import { createApiApp } from '../../apps/api/src/bootstrap.js';
 import { SIZES, type CatalogueSizes } from '../api/generate.js';
-import { percentile } from '../lib/api-process.js';
+import { percentile } from '../lib/percentile.js';
 import { ensureCatalogue } from '../lib/bench-db.js';
 
 const RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 50);

@@ -18,6 +18,7 @@ import { startApi } from '../lib/api-process.js';
 import { ensureCatalogue } from '../lib/bench-db.js';
 import { sendCalls, type HttpCall } from '../lib/load.js';
 import { sizesFor, WORDS } from './generate.js';
+import { percentile } from '../lib/percentile.js';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -161,11 +162,6 @@ async function longTailMix(url: string): Promise<Record<Kind, Call[]>> {
   } finally {
     await client.end();
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** Sends calls[from...] in order, each once, for `seconds`; answers the measure and where it stopped. */

@@ -14,6 +14,7 @@ import { generateTestVideo, probeMedia, transcodeHlsLadder } from '@app/media';
 import { createApiApp } from '../../apps/api/src/bootstrap.js';
 import { launchChromium } from '../../test/support/chromium.mjs';
 import { HLS_CONFIG } from '../../web/src/components/player/hls-config.js';
+import { percentile } from '../lib/percentile.js';
 
 const LADDER_KEY = 'hls/bench/first-frame';
 
@@ -40,11 +41,6 @@ export interface FirstFrameResult {
   loads: number[];
   p50: number;
   p95: number;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 export async function measureFirstFrame(loads = 20): Promise<FirstFrameResult> {

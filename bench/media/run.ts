@@ -31,6 +31,7 @@ import { RecognitionEngine } from '../../apps/worker/src/recognition/recognition
 import { measureFirstFrame } from './first-frame.js';
 import { runPeerTubeLadder, type PeerTubeRun } from './peertube-way.js';
 import { measureStoryboardCost } from './storyboard.js';
+import { percentile } from '../lib/percentile.js';
 
 const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
 const PARTS = new Set((process.env.BENCH_MEDIA_PARTS ?? 'ladders,copy,images,storyboard,first-frame').split(','));
@@ -137,11 +138,6 @@ function printComparison(
       `(goal ≥ 1.3×: ${wallRatio >= 1.3 ? 'met' : 'NOT met'} by wall, ${cpuRatio >= 1.3 ? 'met' : 'NOT met'} by CPU)`,
   );
   return { wallRatio, cpuRatio };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function main() {

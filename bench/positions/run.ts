@@ -22,7 +22,8 @@ import { JwtService } from '@nestjs/jwt';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDataSource } from '@app/db';
-import { BENCH_JWT_SECRET, percentile, processCpuSeconds, startApi } from '../lib/api-process.js';
+import { BENCH_JWT_SECRET, processCpuSeconds, startApi } from '../lib/api-process.js';
+import { percentile } from '../lib/percentile.js';
 import { dropDatabase, freshDatabase } from '../lib/bench-db.js';
 
 const SECONDS = Number(process.env.BENCH_POSITIONS_SECONDS ?? 15);

@@ -16,15 +16,11 @@ import {
   spawnWorker,
   waitFor,
 } from '../../apps/worker/test/harness.js';
+import { percentile } from '../lib/percentile.js';
 
 const SONG_SECONDS = 75;
 const SAMPLE_RATE = 48_000;
 const GOAL_P95_MS = 1000;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function main(): Promise<void> {
   // The machine's own services unless told otherwise, as the other benches.

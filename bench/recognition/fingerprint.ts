@@ -34,7 +34,8 @@ import { midiFile } from '../../libs/catalogue-seed/src/demo/midi.js';
 import { soundfont } from '../../libs/catalogue-seed/src/demo/music.js';
 import { Prng } from '../../libs/recognition/src/dsp/prng.js';
 import { addPinkNoise, rms } from '../../libs/recognition/src/testing/signals.js';
-import { CACHE, fmt, log, pct, percentile, QUICK } from './corpus.js';
+import { percentile } from '../lib/percentile.js';
+import { CACHE, fmt, log, pct, QUICK } from './corpus.js';
 
 const run = promisify(execFile);
 

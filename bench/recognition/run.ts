@@ -25,13 +25,13 @@ import { loadavg } from 'node:os';
 import { embedWatermark } from '@app/recognition';
 import { Prng } from '../../libs/recognition/src/dsp/prng.js';
 import { snrDb } from '../../libs/recognition/src/testing/signals.js';
+import { percentile } from '../lib/percentile.js';
 import { runFingerprintBench } from './fingerprint.js';
 import {
   degrade,
   fmt,
   log,
   pct,
-  percentile,
   QUICK,
   stereo,
   excerpt,

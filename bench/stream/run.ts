@@ -29,6 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { createDataSource } from '@app/db';
 import { freePort, processCpuSeconds, startApi } from '../lib/api-process.js';
 import { freshDatabase } from '../lib/bench-db.js';
+import { percentile } from '../lib/percentile.js';
 
 const VIEWERS = Number(process.env.BENCH_STREAM_VIEWERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 60);
@@ -303,11 +304,6 @@ async function viewer(index: number, base: string, playing: { on: boolean }, sta
   } finally {
     agent.destroy();
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function run(name: string, server: Server) {
