@@ -32,6 +32,18 @@ describe('analysis panel', () => {
     expect(screen.queryByRole('tab')).toBeNull();
   });
 
+  it('shows the album cover from the same origin as the page, whatever host the answer names', () => {
+    // The tracker writes PUBLIC_URL into cover_url; a page opened under another name (127.0.0.1,
+    // a second domain) would have the picture refused by its img-src 'self'.
+    const track = {
+      track_id: 4,
+      track_title: 'Quiet Rooms',
+      album: { id: 4, title: 'Late Set', cover_url: 'http://localhost:3000/cuviewTV/image/album/4/600/' },
+    } as RecognisedTrack;
+    render(<AnalysisPanel watermark={{ ...watermark, wm_track: track }} footprint={null} />);
+    expect(screen.getByRole('img', { name: 'Late Set' })).toHaveAttribute('src', '/cuviewTV/image/album/4/600/');
+  });
+
   it('lists each store link once, although the answer carries it in culinks, links and salome_obj_links', () => {
     // The tracker's answer for a demo track (apps/tracker recognised-track.ts): six shops in
     // culinks, the same six plus two extra links in links, the six shops again as object links.

@@ -106,7 +106,9 @@ function TrackResult({ track, resultLink }: { track: RecognisedTrack; resultLink
   const [allMembers, setAllMembers] = useState(false);
   const members = track.members ?? [];
   const shown = allMembers ? members : members.slice(0, ANALYSIS_MEMBERS_SHOWN);
-  const cover = track.album?.cover_url || (track.album ? imageUrl('album', track.album.id, 600) : undefined);
+  // The image service on this page's own origin: the answer's cover_url names PUBLIC_URL, which
+  // the page's img-src 'self' refuses when it was opened under another name.
+  const cover = track.album ? imageUrl('album', track.album.id, 600) : undefined;
   const { links, pictures } = listenAndBuy(track);
 
   return (
