@@ -49,6 +49,13 @@ export const UNKNOWN_SONGS = QUICK ? 3 : 12;
 const PER_CONDITION = QUICK ? 3 : 30;
 const UNKNOWN_PER_CONDITION = QUICK ? 2 : 10;
 const UNKNOWN_CUTS = QUICK ? 100 : 1000;
+/**
+ * A reduced run for iterating: only these distortions (ids, comma-separated) and only the
+ * first N clean unknown cuts. The plan is drawn in full first, so the queries kept are the
+ * ones a full run makes.
+ */
+const ONLY_DISTORTIONS = process.env.BENCH_RECOGNITION_DISTORTIONS?.split(',').filter(Boolean);
+const CUTS_KEPT = Number(process.env.BENCH_RECOGNITION_UNKNOWN_CUTS ?? UNKNOWN_CUTS);
 /** Queries timed through Postgres (the rest are matched in memory by the same code). */
 const TIMED_QUERIES = QUICK ? 30 : 200;
 const QUERY_SECONDS = 5;
@@ -56,7 +63,7 @@ const QUERY_SECONDS = 5;
 const MASTER_RATE = 22_050;
 const FP_DIR = join(CACHE, 'fluidsynth');
 
-interface Song {
+export interface Song {
   id: number;
   style: StyleName;
   seconds: number;
@@ -64,7 +71,7 @@ interface Song {
 }
 
 /** The songs: styles in turn, lengths drawn from 60-240 s, the same every run. */
-function songList(): Song[] {
+export function songList(): Song[] {
   const prng = new Prng(0xf1d5);
   const styles = Object.keys(STYLES) as StyleName[];
   return Array.from({ length: SONGS + UNKNOWN_SONGS }, (_, k) => {
@@ -83,7 +90,7 @@ async function ffmpeg(args: string[]): Promise<Buffer> {
   return stdout;
 }
 
-async function render(song: Song): Promise<void> {
+export async function render(song: Song): Promise<void> {
   if (existsSync(song.file)) return;
   const temp = `${song.file}.tmp`;
   try {
@@ -113,7 +120,11 @@ async function render(song: Song): Promise<void> {
 }
 
 /** Run `fn` over `items`, `limit` at a time. */
-async function each<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+export async function each<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
@@ -205,7 +216,8 @@ function planQueries(songs: Song[]): { known: Query[]; unknown: Query[]; cuts: Q
     Array.from({ length: UNKNOWN_PER_CONDITION }, () => make(never[prng.int(0, never.length - 1)]!, d)),
   );
   const cuts = Array.from({ length: UNKNOWN_CUTS }, () => make(never[prng.int(0, never.length - 1)]!, CLEAN));
-  return { known, unknown, cuts };
+  const kept = (q: Query) => !ONLY_DISTORTIONS || ONLY_DISTORTIONS.includes(q.distortion.id);
+  return { known: known.filter(kept), unknown: unknown.filter(kept), cuts: cuts.slice(0, CUTS_KEPT) };
 }
 
 async function queryAudio(q: Query, seed: number): Promise<Float32Array> {
@@ -233,7 +245,7 @@ async function queryAudio(q: Query, seed: number): Promise<Float32Array> {
   return d.apply(x, seed, other);
 }
 
-async function decode(song: Song, start = 0, seconds = song.seconds): Promise<Float32Array> {
+export async function decode(song: Song, start = 0, seconds = song.seconds): Promise<Float32Array> {
   return toFloat(await ffmpeg(['-ss', String(start), '-t', String(seconds), '-i', song.file, ...TO_FP]));
 }
 
@@ -369,6 +381,7 @@ export async function runFingerprintBench(): Promise<FingerprintTable> {
 
     const rows: string[][] = [];
     for (const d of DISTORTIONS) {
+      if (ONLY_DISTORTIONS && !ONLY_DISTORTIONS.includes(d.id)) continue;
       const idx = known.flatMap((q, i) => (q.distortion === d ? [i] : []));
       const score = (answers: readonly ({ trackId: number } | null)[]) => {
         let right = 0;

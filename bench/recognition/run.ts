@@ -3,6 +3,8 @@
  *
  *   BENCH_RECOGNITION_QUICK=1 npm run bench:recognition   a small run (a few minutes)
  *   BENCH_RECOGNITION_PART=fingerprint|watermark           only one of the two engines
+ *   BENCH_RECOGNITION_DISTORTIONS=clean,speed1.02,pitch+1   only these fingerprint distortions
+ *   BENCH_RECOGNITION_UNKNOWN_CUTS=300                      only the first 300 clean unknown cuts
  *   DATABASE_URL                                           the Postgres the fingerprint half
  *                                                          times the tracker's path on
  *

@@ -9,23 +9,42 @@ import {
 } from '@app/recognition';
 import { SynthTrack } from '../../../../libs/recognition/src/testing/synth.js';
 import { resample } from '../../../../libs/recognition/src/dsp/resample.js';
+import { drumGroove, mixInto, rms } from '../../../../libs/recognition/src/testing/signals.js';
 import { startTestApi, type TestApi } from '@app/testing';
 import { createTrackerApp } from '../bootstrap.js';
 import type { RecognisedTrack } from '../recognised/recognised-track.js';
 import { MAX_FP_NUMBERS } from './lookup.dto.js';
 
 /** What get_analyze_info hands the web app: (hash, tick) pairs, flattened. */
+/** 5 s heard from `start` of `pcm` played `speed` times fast, tape-style. */
+function speedUp(pcm: Float32Array, start: number, speed: number): Float32Array {
+  const stretch = pcm.subarray(start * FP_SAMPLE_RATE, Math.ceil((start + 5 * speed + 0.1) * FP_SAMPLE_RATE));
+  return resample(stretch, Math.round(FP_SAMPLE_RATE * speed), FP_SAMPLE_RATE).subarray(0, 5 * FP_SAMPLE_RATE);
+}
+
 function footprintNumbers(fp: Fingerprint): number[] {
   const numbers: number[] = [];
   for (let i = 0; i < fp.hashes.length; i++) numbers.push(fp.hashes[i]!, fp.ticks[i]!);
   return numbers;
 }
 
+/**
+ * A song over a drum groove shared with other songs (same recordings, same tempo), the drums
+ * twice as loud as the music, at 8 kHz.
+ */
+function overGroove(seed: number, seconds: number): Float32Array {
+  const music = new SynthTrack(seed, seconds).render(FP_SAMPLE_RATE);
+  const groove = drumGroove(FP_SAMPLE_RATE, seconds, 120);
+  return mixInto(music, groove, (2 * rms(music)) / rms(groove));
+}
+
 describe('tracking service', () => {
   let tracker: TestApi;
   let trackId: number;
+  let grooveTrackId: number;
   const song = new SynthTrack(4242, 40);
   const unknownSong = new SynthTrack(777, 12);
+  const grooveSong = overGroove(4343, 40);
 
   beforeAll(async () => {
     tracker = await startTestApi(createTrackerApp, { PUBLIC_URL: 'http://tv.example' });
@@ -54,6 +73,17 @@ describe('tracking service', () => {
       `INSERT INTO fingerprint_hashes (hash, album_track_id, frame)
        SELECT DISTINCT h, $3::int, t FROM unnest($1::int[], $2::int[]) AS x(h, t)`,
       [Array.from(indexed.hashes), Array.from(indexed.ticks), trackId],
+    );
+    const [grooveTrack] = await db.query(
+      `INSERT INTO album_tracks (album_id, position, title, genre_id, mood_id, duration) VALUES ($1, 2, 'Same Beat', $2, $3, 40) RETURNING id`,
+      [album.id, genre.id, mood.id],
+    );
+    grooveTrackId = grooveTrack.id;
+    const grooveIndexed = fingerprint(grooveSong, INDEX_OPTIONS);
+    await db.query(
+      `INSERT INTO fingerprint_hashes (hash, album_track_id, frame)
+       SELECT DISTINCT h, $3::int, t FROM unnest($1::int[], $2::int[]) AS x(h, t)`,
+      [Array.from(grooveIndexed.hashes), Array.from(grooveIndexed.ticks), grooveTrackId],
     );
     const [video] = await db.query(`INSERT INTO videos (title) VALUES ('Night Drive live') RETURNING id`);
     await db.query(`INSERT INTO watermark_codes (code, video_id, album_track_id) VALUES (123456, $1, $2)`, [
@@ -116,6 +146,29 @@ describe('tracking service', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ result: null, message: 'No match' });
+  });
+
+  it('answers "No match" for an unknown song whose only likeness to an indexed one is its drum groove', async () => {
+    // Other songs over the indexed song's groove (same drum recordings, same tempo), as heard
+    // and played 3 % fast; the indexed song itself over that groove is still found.
+    for (const seed of [4444, 4545, 4646]) {
+      const other = overGroove(seed, 20);
+      for (const excerpt of [other.subarray(3 * FP_SAMPLE_RATE, 8 * FP_SAMPLE_RATE), speedUp(other, 11, 1.03)]) {
+        const response = await tracker.request('/get_info_by_fp_nums', {
+          method: 'POST',
+          json: { fp_numbers: footprintNumbers(fingerprint(excerpt, FOOTPRINT_OPTIONS)), session_id: 's' },
+        });
+        expect(await response.json()).toEqual({ result: null, message: 'No match' });
+      }
+    }
+    const known = fingerprint(grooveSong.subarray(21 * FP_SAMPLE_RATE, 26 * FP_SAMPLE_RATE), FOOTPRINT_OPTIONS);
+    const response = await tracker.request('/get_info_by_fp_nums', {
+      method: 'POST',
+      json: { fp_numbers: footprintNumbers(known), session_id: 's' },
+    });
+    const { result } = (await response.json()) as { result: { fp_track: RecognisedTrack } };
+    expect(result.fp_track.track_id).toBe(grooveTrackId);
+    expect(Math.abs(result.fp_track.fp.offset! - 21)).toBeLessThan(0.05);
   });
 
   it('resolves a registered watermark code to its track', async () => {

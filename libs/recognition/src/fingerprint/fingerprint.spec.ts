@@ -12,7 +12,7 @@ import {
   QUERY_OPTIONS,
 } from './fingerprint.js';
 import { InMemoryFingerprintIndex } from './index-store.js';
-import { matchFingerprint, queryFingerprintIndex, uniqueHashes } from './matcher.js';
+import { DEFAULT_MATCH_OPTIONS, matchFingerprint, queryFingerprintIndex, uniqueHashes } from './matcher.js';
 
 // Small generated audio: the "masters" are rendered at 16 kHz and brought to the
 // fingerprinter's 8 kHz by the library's resampler, as ffmpeg would for the worker.
@@ -90,12 +90,48 @@ describe('landmark fingerprint', () => {
       const pick = (a: number[]) => Uint32Array.from(a.filter((_, i) => keep[i]));
       return { hashes: pick(rows.hashes), trackIds: pick(rows.trackIds), ticks: pick(rows.ticks) };
     };
-    // 12 against a runner-up of 10 is no clear answer …
-    expect(matchFingerprint(query, asRows(-1))).toBeNull();
+    // Every posting counted (tracks 2..8 hold the loop 30 times, which the default rule would
+    // not count at all): 12 against a runner-up of 10 is no clear answer …
+    const everyPosting = { ...DEFAULT_MATCH_OPTIONS, maxRepeats: undefined };
+    expect(matchFingerprint(query, asRows(-1), everyPosting)).toBeNull();
     // … but without track 9 it is, at its offset.
-    const match = matchFingerprint(query, asRows(9));
+    const match = matchFingerprint(query, asRows(9), everyPosting);
     expect(match).toMatchObject({ trackId: 1, score: 12, runnerUpScore: 1 });
     expect(match!.offsetSeconds).toBeCloseTo(500 * FP_TICK_SECONDS, 6);
+  });
+
+  it('does not count a hash that a track repeats throughout (a drum groove) as evidence for it', () => {
+    // The query: 16 groove hashes (its drums) and, in the indexed song, 14 hashes of its own music.
+    const groove = Array.from({ length: 16 }, (_, t) => packHash(30 + 7 * t, 200 + 5 * t, 2 + t));
+    const own = Array.from({ length: 14 }, (_, t) => packHash(100 + 9 * t, 150 + 11 * t, 20 + t));
+    const fp = (hashes: number[]) => ({
+      hashes: Uint32Array.from(hashes),
+      ticks: Uint32Array.from(hashes, (_, i) => 4 * i),
+      duration: 5,
+    });
+    const repeats = DEFAULT_MATCH_OPTIONS.maxRepeats! + 1;
+    const rows = { hashes: [] as number[], trackIds: [] as number[], ticks: [] as number[] };
+    const post = (hash: number, trackId: number, tick: number): void => {
+      rows.hashes.push(hash);
+      rows.trackIds.push(trackId);
+      rows.ticks.push(tick);
+    };
+    // Track 1 plays the groove every bar (120 ticks) of its length; track 2 is another song.
+    for (let bar = 0; bar < repeats; bar++) groove.forEach((h, i) => post(h, 1, 1000 + 120 * bar + 4 * i));
+    own.forEach((h, i) => post(h, 1, 1000 + 4 * (groove.length + i)));
+    post(own[0]!, 2, 77);
+    const asRows = () => ({
+      hashes: Uint32Array.from(rows.hashes),
+      trackIds: Uint32Array.from(rows.trackIds),
+      ticks: Uint32Array.from(rows.ticks),
+    });
+    // Another song over the same groove: only the groove agrees, at every bar.
+    expect(matchFingerprint(fp(groove), asRows(), { ...DEFAULT_MATCH_OPTIONS, maxRepeats: undefined })).not.toBeNull();
+    expect(matchFingerprint(fp(groove), asRows())).toBeNull();
+    // The song itself: its own music carries the match, at its offset.
+    const match = matchFingerprint(fp([...groove, ...own]), asRows());
+    expect(match).toMatchObject({ trackId: 1, score: own.length });
+    expect(match!.offsetSeconds).toBeCloseTo(1000 * FP_TICK_SECONDS, 6);
   });
 
   it('discounts agreement that comes from a few frequencies (a bass note and its harmonics on the beat)', () => {

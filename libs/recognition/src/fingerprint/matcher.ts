@@ -29,7 +29,23 @@ export interface MatchOptions {
    * queries need more, see RATIO_GROWTH).
    */
   minRatio: number;
+  /**
+   * A hash that one track holds more than this many times is repeated material in that track
+   * (a drum groove, a loop) and is not counted as evidence for it; undefined counts every
+   * posting.
+   */
+  maxRepeats?: number;
 }
+
+/**
+ * Postings of one hash in one track beyond which it is that track's repeated material (see
+ * MatchOptions.maxRepeats). On the FluidSynth corpus (bench/recognition), where every song of
+ * a style plays the same General MIDI drum groove, the hashes that matched unknown songs to an
+ * indexed one were held by it a median of 3-11 times, those of true matches 1-2 times: with 2,
+ * none of 873 clean unknown cuts was accepted (21 before), every clean known cut was found, and
+ * 192 of 199 at 0 dB pink noise (198 before).
+ */
+export const MAX_REPEATS = 2;
 
 /**
  * Set on the evaluation corpus (bench/recognition, 500 tracks): the best candidate of a 5 s
@@ -41,7 +57,7 @@ export interface MatchOptions {
  * every track (see matchFingerprint); it is the query's background level, so it grows with
  * the index.
  */
-export const DEFAULT_MATCH_OPTIONS: MatchOptions = { minScore: 10, minRatio: 2 };
+export const DEFAULT_MATCH_OPTIONS: MatchOptions = { minScore: 10, minRatio: 2, maxRepeats: MAX_REPEATS };
 
 /**
  * The ratio a query must reach grows as (span / 5 s)^RATIO_GROWTH for queries spanning
@@ -86,8 +102,11 @@ export function matchFingerprint(
   }
   const trackIndex = new Map<number, number>();
   const trackIds: number[] = [];
+  const repeated = options.maxRepeats === undefined ? null : repeatedPostings(rows, options.maxRepeats);
   let total = 0;
-  for (let r = 0; r < rows.hashes.length; r++) total += queryTicks.get(rows.hashes[r]!)?.length ?? 0;
+  for (let r = 0; r < rows.hashes.length; r++) {
+    if (!repeated?.[r]) total += queryTicks.get(rows.hashes[r]!)?.length ?? 0;
+  }
   // Every vote is kept so candidate bins can be re-scored by distinct evidence.
   const vKey = new Float64Array(total);
   const vHash = new Uint32Array(total);
@@ -97,7 +116,7 @@ export function matchFingerprint(
   for (let r = 0; r < rows.hashes.length; r++) {
     const h = rows.hashes[r]!;
     const qts = queryTicks.get(h);
-    if (!qts) continue;
+    if (!qts || repeated?.[r]) continue;
     const id = rows.trackIds[r]!;
     let ti = trackIndex.get(id);
     if (ti === undefined) {
@@ -201,6 +220,25 @@ export function matchFingerprint(
     score,
     runnerUpScore: runnerUp,
   };
+}
+
+/** Rows whose (hash, track) the rows hold more than `maxRepeats` times. */
+function repeatedPostings(rows: PostingRows, maxRepeats: number): Uint8Array {
+  // Keys of 24-bit hash and a dense track number stay exact in a double.
+  const dense = new Map<number, number>();
+  const keys = new Float64Array(rows.hashes.length);
+  const counts = new Map<number, number>();
+  for (let r = 0; r < rows.hashes.length; r++) {
+    const id = rows.trackIds[r]!;
+    let d = dense.get(id);
+    if (d === undefined) dense.set(id, (d = dense.size));
+    const key = rows.hashes[r]! * TRACK_STRIDE + d;
+    keys[r] = key;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const out = new Uint8Array(rows.hashes.length);
+  for (let r = 0; r < rows.hashes.length; r++) if (counts.get(keys[r]!)! > maxRepeats) out[r] = 1;
+  return out;
 }
 
 /**

@@ -54,7 +54,9 @@ describe('scale search', () => {
     ['a semitone down', 1 / SEMITONE],
   ])('finds tracks pitched %s without a tempo change, and never a wrong one', async (_, pitch) => {
     // The weakest of these tracks (23, a dense mix) scores 7-10 pitched, under the scaled
-    // accept rule's 12: it may go unanswered, but never answered wrongly.
+    // accept rule's 12, and since a track's repeated material is no evidence for it
+    // (MAX_REPEATS) one more falls under it a semitone down: they may go unanswered, but never
+    // answered wrongly.
     let found = 0;
     for (const seed of INDEXED) {
       const start = 3 + (seed % 3) * 6;
@@ -66,7 +68,7 @@ describe('scale search', () => {
       expect(Math.abs(match.offsetSeconds - start)).toBeLessThan(0.1);
       found++;
     }
-    expect(found).toBeGreaterThanOrEqual(INDEXED.length - 1);
+    expect(found).toBeGreaterThanOrEqual(INDEXED.length - 2);
   });
 
   it('answers undistorted audio as it is, at scale 1', async () => {

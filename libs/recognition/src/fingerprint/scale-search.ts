@@ -12,6 +12,7 @@ import {
 import type { PostingRows } from './index-store.js';
 import {
   DEFAULT_MATCH_OPTIONS,
+  MAX_REPEATS,
   matchFingerprint,
   uniqueHashes,
   type FingerprintMatch,
@@ -73,7 +74,7 @@ export const SCALE_GRID: readonly Scale[] = [
  * audio scores higher than one try, so the score and lead it needs are higher (set on the
  * evaluation corpus so that unknown queries stay unknown, see bench/recognition).
  */
-export const SCALED_MATCH_OPTIONS: MatchOptions = { minScore: 12, minRatio: 2.5 };
+export const SCALED_MATCH_OPTIONS: MatchOptions = { minScore: 12, minRatio: 2.5, maxRepeats: MAX_REPEATS };
 
 /**
  * A mapped value that falls this close to the middle between two integers gets both (a
@@ -205,7 +206,7 @@ export async function matchAcrossScales(
     if (list) list.push(r);
     else byHash.set(rows.hashes[r]!, [r]);
   }
-  const unthresholded = { minScore: 0, minRatio: 0 };
+  const unthresholded = { ...options.scaled, minScore: 0, minRatio: 0 };
   const bests: (ScaledMatch | null)[] = mapped.map((q, k) => {
     const m = matchFingerprint(q, rowsFor(unique[k]!, byHash, rows), unthresholded);
     return m && { ...m, ...options.grid[k]! };
@@ -247,7 +248,11 @@ function speedOrPitch(
     duration: head.duration,
   };
   const mapped = mapQuery(firstShift, { speed: 1, pitch: answer.pitch }, options.split);
-  const asPitch = matchFingerprint(mapped, rowsFor(uniqueHashes(mapped), byHash, rows), { minScore: 0, minRatio: 0 });
+  const asPitch = matchFingerprint(mapped, rowsFor(uniqueHashes(mapped), byHash, rows), {
+    ...options.scaled,
+    minScore: 0,
+    minRatio: 0,
+  });
   if (asPitch && asPitch.trackId === answer.trackId && asPitch.score >= asSpeed.score) return null;
   return { ...answer, offsetSeconds: asSpeed.offsetSeconds, speed: asSpeed.speed, pitch: 1 };
 }
