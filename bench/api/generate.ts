@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { facetKeyRows } from '@app/db';
 
 /** Size of the generated catalogue (the issue's figures). */
 export const SIZES: CatalogueSizes = {
@@ -194,6 +195,13 @@ export async function generateCatalogue(
          ON CONFLICT DO NOTHING`,
       );
     }
+    // What the link tables' triggers keep (off during the bulk load): each video's facet keys.
+    await step(
+      'video facet keys',
+      `UPDATE videos v SET facet_keys = f.keys
+       FROM (SELECT video_id, array_agg(k ORDER BY k) AS keys FROM (${facetKeyRows()}) l GROUP BY video_id) f
+       WHERE f.video_id = v.id`,
+    );
     await step(
       'users',
       `INSERT INTO users (email, password_hash, first_name, last_name, is_active)

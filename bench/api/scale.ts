@@ -9,13 +9,26 @@
  *
  *   BENCH_SCALE_SIZES=10000,100000   other sizes (default 10000,100000,1000000)
  *   BENCH_API_SECONDS=20             longer runs (default 10 s per kind)
+ *   --prepare                        only generate (or migrate forward) the catalogues, no load
+ *   --explain                        EXPLAIN (ANALYZE, BUFFERS) of typical statements, one at a time
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { FilterKind } from '@app/contracts';
 import { dataSourceOptions } from '@app/db';
+import { playlistVideosQuery } from '../../apps/api/src/catalogue/playlist-sql.js';
+import { statementName } from '../../apps/api/src/catalogue/read-db.js';
+import type { SqlQuery } from '../../apps/api/src/catalogue/video-sql.js';
+import { groupByKind } from '../../apps/api/src/common/filter-list.js';
+import {
+  filterResultsQuery,
+  searchResultsQuery,
+  searchSuggestionsQuery,
+} from '../../apps/api/src/search/search-sql.js';
 import { startApi } from '../lib/api-process.js';
-import { ensureCatalogue } from '../lib/bench-db.js';
+import { benchDatabaseUrl, ensureCatalogue } from '../lib/bench-db.js';
 import { sendCalls, type HttpCall } from '../lib/load.js';
 import { sizesFor, WORDS } from './generate.js';
 import { percentile } from '../lib/percentile.js';
@@ -33,8 +46,18 @@ type Kind = 'search' | 'suggestions' | 'filter' | 'playlist';
 const KINDS: Kind[] = ['search', 'suggestions', 'filter', 'playlist'];
 
 const log = (line: string) => console.log(line);
+/** The machine's 1-minute load average: every figure of a shared machine is read beside it. */
+const loadAverage = () => loadavg()[0].toFixed(1);
 
-type Call = HttpCall;
+/**
+ * A call and the statement the api runs for it (bench texts are already normalised: a-z and
+ * spaces), built when asked: 120,000 statement texts held at once would take hundreds of MB.
+ */
+interface Call extends HttpCall {
+  sql: () => SqlQuery;
+}
+/** Statements of each kind timed one at a time after the load, on one connection. */
+const SQL_ALONE = 60;
 
 interface KindResult {
   rps: number;
@@ -43,6 +66,9 @@ interface KindResult {
   errors: number;
   requests: number;
   distinct: number;
+  /** The same kind's SQL alone, one statement at a time (ms). */
+  sqlP50: number;
+  sqlP95: number;
 }
 
 interface SizeResult {
@@ -98,6 +124,7 @@ async function longTailMix(url: string): Promise<Record<Kind, Call[]>> {
     const search = searchTexts.map((q, i) => ({
       method: 'POST' as const,
       path: `/cuviewTV/get_search_results/${encodeURIComponent(q)}/${i % 10 === 9 ? 2 : 1}/`,
+      sql: () => searchResultsQuery(q, i % 10 === 9 ? 2 : 1),
     }));
     // Suggestions: text as it is typed, a letter at a time.
     const suggestionTexts = distinct(() => {
@@ -108,6 +135,7 @@ async function longTailMix(url: string): Promise<Record<Kind, Call[]>> {
     const suggestions = suggestionTexts.map((q) => ({
       method: 'POST' as const,
       path: `/cuviewTV/get_search_suggestions/${encodeURIComponent(q)}/`,
+      sql: () => searchSuggestionsQuery(q),
     }));
 
     const genres = await ids('SELECT id FROM genres');
@@ -155,9 +183,23 @@ async function longTailMix(url: string): Promise<Record<Kind, Call[]>> {
       method: 'POST' as const,
       path: `/cuviewTV/get_filter_results/${i % 5 === 4 ? 2 : 1}/`,
       body: JSON.stringify({ data }),
+      sql: () =>
+        filterResultsQuery(
+          groupByKind(
+            data.split('|').map((entry) => {
+              const [id, kind] = entry.split('!').map(Number);
+              return { id, kind: kind as FilterKind };
+            }),
+          ),
+          i % 5 === 4 ? 2 : 1,
+        ),
     }));
     const playlists = await ids(`SELECT id FROM playlists WHERE status = 1 ORDER BY random() LIMIT ${DISTINCT}`);
-    const playlist = playlists.map((id) => ({ method: 'GET' as const, path: `/cuviewTV/get_playlist_videos/${id}/` }));
+    const playlist = playlists.map((id) => ({
+      method: 'GET' as const,
+      path: `/cuviewTV/get_playlist_videos/${id}/`,
+      sql: () => playlistVideosQuery(id),
+    }));
     return { search, suggestions, filter, playlist };
   } finally {
     await client.end();
@@ -188,6 +230,96 @@ async function load(url: string, calls: Call[], from: number, seconds: number) {
       distinct: Math.min(latencies.length, calls.length),
     },
   };
+}
+
+/**
+ * The statements of `calls` run one at a time on one connection, as the api runs them
+ * (prepared, unless planEachTime): what Postgres needs for each, without the queue that 32
+ * connections over a pool of 10 build. Answers p50 and p95 in ms.
+ */
+async function sqlAlone(url: string, calls: Call[]): Promise<{ p50: number; p95: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const times: number[] = [];
+  try {
+    for (const call of calls) {
+      const sql = call.sql();
+      const t0 = performance.now();
+      await client.query(
+        sql.planEachTime ? sql : { name: statementName(sql.text), text: sql.text, values: sql.values },
+      );
+      times.push(performance.now() - t0);
+    }
+  } finally {
+    await client.end();
+  }
+  const sorted = times.sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+/** Typical statements of each kind, for --explain: common and rare words, typed text, wide and narrow filters. */
+function explainCases(genre: number, mood: number, activity: number, tag: number, playlist: number) {
+  const filter = (entries: [number, FilterKind][]) =>
+    filterResultsQuery(groupByKind(entries.map(([id, kind]) => ({ id, kind }))), 1);
+  return [
+    ['search "love"', searchResultsQuery('love', 1)],
+    ['search "love night"', searchResultsQuery('love night', 1)],
+    ['search "midnigt"', searchResultsQuery('midnigt', 1)],
+    ['search "zzqx"', searchResultsQuery('zzqx', 1)],
+    ['suggestions "lo"', searchSuggestionsQuery('lo')],
+    ['suggestions "love"', searchSuggestionsQuery('love')],
+    ['suggestions "river mo"', searchSuggestionsQuery('river mo')],
+    [
+      'filter genre + mood + activity',
+      filter([
+        [genre, FilterKind.Genre],
+        [mood, FilterKind.Mood],
+        [activity, FilterKind.Activity],
+      ]),
+    ],
+    [
+      'filter tag + genre',
+      filter([
+        [tag, FilterKind.Tag],
+        [genre, FilterKind.Genre],
+      ]),
+    ],
+    ['filter one genre', filter([[genre, FilterKind.Genre]])],
+    ['playlist videos', playlistVideosQuery(playlist)],
+  ] as const;
+}
+
+/** --explain: each typical statement three times; prints the last run's times, buffers and plan. */
+async function explainSize(videos: number): Promise<void> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl(`cuview_bench_scale_${videos}`) });
+  await client.connect();
+  try {
+    const first = async (sql: string) => (await client.query<{ id: number }>(sql)).rows[0].id;
+    const cases = explainCases(
+      await first('SELECT id FROM genres ORDER BY id LIMIT 1'),
+      await first('SELECT id FROM moods ORDER BY id LIMIT 1'),
+      await first('SELECT id FROM activities ORDER BY id LIMIT 1'),
+      await first('SELECT id FROM tags ORDER BY id LIMIT 1'),
+      await first('SELECT id FROM playlists WHERE status = 1 ORDER BY id LIMIT 1'),
+    );
+    for (const [label, sql] of cases) {
+      let plan: { Plan: Record<string, unknown>; 'Execution Time': number; 'Planning Time': number }[] = [];
+      for (let run = 0; run < 3; run++) {
+        const answer = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql.text}`, sql.values);
+        plan = answer.rows[0]['QUERY PLAN'];
+      }
+      const root = plan[0].Plan;
+      log(
+        `${videos} ${label}: execution ${plan[0]['Execution Time'].toFixed(1)} ms, planning ${plan[0]['Planning Time'].toFixed(1)} ms, shared hit ${String(root['Shared Hit Blocks'])} read ${String(root['Shared Read Blocks'])}; load ${loadAverage()}`,
+      );
+      if (process.env.BENCH_EXPLAIN_PLANS) {
+        const text = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values);
+        log(text.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+      }
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
@@ -248,9 +380,11 @@ async function benchSize(videos: number, fresh: boolean): Promise<SizeResult> {
       const warm = await load(api.url, calls.slice(Math.floor(calls.length / 2)), 0, WARMUP_SECONDS);
       void warm;
       const { result } = await load(api.url, calls.slice(0, Math.floor(calls.length / 2)), 0, SECONDS);
-      kinds[kind] = result;
+      // Statements no run has sent yet: the end of the list, which neither the warm-up nor the measure reached.
+      const alone = await sqlAlone(url, calls.slice(-SQL_ALONE));
+      kinds[kind] = { ...result, sqlP50: alone.p50, sqlP95: alone.p95 };
       log(
-        `  ${videos} ${kind.padEnd(11)} ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  ${result.errors} errors`,
+        `  ${videos} ${kind.padEnd(11)} ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  ${result.errors} errors; SQL alone p50 ${alone.p50.toFixed(1)} ms p95 ${alone.p95.toFixed(1)} ms; load ${loadAverage()}`,
       );
     }
     const memory = await memoryOf(api.child.pid!);
@@ -284,6 +418,16 @@ export async function runScale(): Promise<void> {
   log(
     `scale: ${SIZES.join(', ')} videos; cache off; ${CONNECTIONS} connections; ${SECONDS} s per kind; pool ${(dataSourceOptions('postgres://x/y') as { extra?: { max?: number } }).extra?.max ?? 10}`,
   );
+  if (process.argv.includes('--explain')) {
+    for (const videos of SIZES) await explainSize(videos);
+    return;
+  }
+  if (process.argv.includes('--prepare')) {
+    for (const videos of SIZES) {
+      await ensureCatalogue({ name: `cuview_bench_scale_${videos}`, sizes: sizesFor(videos), fresh, log });
+    }
+    return;
+  }
   const results: SizeResult[] = [];
   for (const videos of SIZES) results.push(await benchSize(videos, fresh));
 
@@ -300,6 +444,7 @@ export async function runScale(): Promise<void> {
         k.rps.toFixed(0),
         k.p50.toFixed(1),
         k.p95.toFixed(1),
+        `${k.sqlP50.toFixed(1)} / ${k.sqlP95.toFixed(1)}`,
         g === undefined ? '' : `< ${g}`,
         g === undefined ? '' : k.p95 < g && k.errors === 0 ? 'ok' : 'MISS',
         String(k.errors),
@@ -308,7 +453,12 @@ export async function runScale(): Promise<void> {
     }
   }
   log('\nLong tail, catalogue cache off (every measured request distinct):');
-  log(table(['videos', 'kind', 'req/s', 'p50 ms', 'p95 ms', 'goal p95', '', 'errors', 'distinct'], rows));
+  log(
+    table(
+      ['videos', 'kind', 'req/s', 'p50 ms', 'p95 ms', 'SQL alone p50 / p95 ms', 'goal p95', '', 'errors', 'distinct'],
+      rows,
+    ),
+  );
   log('\nIndexes and memory:');
   log(
     table(

@@ -28,7 +28,8 @@ export async function startApi(
   label: string,
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+  // BENCH_API_PORT pins the api's port (a shared machine may hand out port ranges).
+  const port = process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : await freePort();
   // BENCH_API_PROFILE=1 writes a V8 CPU profile of the api to bench/.cache/profiles.
   const profile = process.env.BENCH_API_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/.cache/profiles'] : [];
   const child = spawn(

@@ -14,18 +14,19 @@ export function statementName(text: string): string {
  * They are large (a video answer is one JSON expression with several subqueries), and
  * planning them afresh on every request cost as much as running them; a prepared statement
  * is parsed once per connection and its plan can be cached. Statement texts come from a
- * fixed set of builders, so the number of names stays small. The pg client comes from TypeORM's
+ * fixed set of builders, so the number of names stays small. A statement marked `planEachTime`
+ * is sent unnamed, so Postgres plans it for its values each time. The pg client comes from TypeORM's
  * public QueryRunner.connect() (its query() has no statement names) and goes back on release().
  */
 @Injectable()
 export class ReadDb {
   constructor(private readonly db: DataSource) {}
 
-  async rows<T>({ text, values }: SqlQuery): Promise<T[]> {
+  async rows<T>({ text, values, planEachTime }: SqlQuery): Promise<T[]> {
     const runner = this.db.createQueryRunner('master');
     try {
       const client = (await runner.connect()) as PoolClient;
-      const result = await client.query({ name: statementName(text), text, values });
+      const result = await client.query(planEachTime ? { text, values } : { name: statementName(text), text, values });
       return result.rows as T[];
     } finally {
       await runner.release();

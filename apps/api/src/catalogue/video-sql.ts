@@ -116,6 +116,11 @@ export function toVideoDto(row: VideoJson, urls: MediaUrls): VideoDto {
 export interface SqlQuery {
   text: string;
   values: unknown[];
+  /**
+   * Planned for its values on every run instead of prepared once (ReadDb): for statements
+   * whose best plan depends on the values (a wide filter or a narrow one).
+   */
+  planEachTime?: boolean;
 }
 
 /**
@@ -147,7 +152,7 @@ SELECT (SELECT count(*)::int FROM matched) AS total, ${bounded ? bounded.estimat
 }
 
 /**
- * videoPageQuery for lists ordered newest first only (filters, categories), where `matched`
+ * videoPageQuery for lists ordered newest first only (categories), where `matched`
  * is a SELECT of `id` over visible videos. Without a rank to sort by, the page is read in id
  * order and can stop after one page: for the unfiltered list Postgres walks the primary key
  * backwards instead of sorting all ~100,000 ids, and the count is a plain count(*) rather than

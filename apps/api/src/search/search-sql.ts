@@ -1,12 +1,13 @@
 import { FilterKind, PAGE_SIZE } from '@app/contracts';
-import { newestVideoPageQuery, videoPageQuery, VISIBLE, type SqlQuery } from '../catalogue/video-sql.js';
+import { VIDEO_JSON, videoPageQuery, VISIBLE, type SqlQuery } from '../catalogue/video-sql.js';
 import type { FilterSelection } from '../common/filter-list.js';
 
 // The SQL of search and filters (DESIGN.md §4), as pure builders so the benchmark's raw `pg`
 // baseline runs exactly what the api runs. Text arrives already normalised by cuview_norm
 // (only a-z, 0-9 and single spaces), and matching compares it with cuview_norm(title), which
 // every searchable table indexes with a trigram GIN index, and with the words of cuview_norm
-// of a video's description (a full-text GIN index).
+// of a video's description (a full-text GIN index). Filters read the videos' facet keys (a GIN
+// index) and count up to a cap.
 
 /** Below this many characters trigrams cannot narrow a substring search, so words are prefix-matched. */
 const MIN_SUBSTRING = 3;
@@ -77,22 +78,46 @@ function textRank(norm: string, q: string, values: unknown[]): string {
     ELSE word_similarity(${text}, ${norm}) END)::float8`;
 }
 
+/** Kinds whose links each video carries in `videos.facet_keys` (migration FilterFacetKeys). */
+const KEYED_KINDS = new Set([
+  FilterKind.Tag,
+  FilterKind.Genre,
+  FilterKind.Mood,
+  FilterKind.Activity,
+  FilterKind.VideoGenre,
+]);
+
+/** A value's key in `videos.facet_keys`: kind << 32 | id (exact in a double: kinds are below 16). */
+function facetKey(kind: FilterKind, id: number): number {
+  return kind * 2 ** 32 + id;
+}
+
 /**
- * Visible videos matching every kind of the selection (ids of one kind OR-ed), with sort key 0.
- * The ids come from the link tables' (value, video) indexes alone (INTERSECT across kinds);
- * hidden videos, normally a few, are taken out by an anti-join on the partial index of hidden
- * ids (IDX_videos_hidden_id), so a filter never scans the whole videos table.
+ * Conditions on `videos v` for the visible videos matching every kind of the selection (ids of
+ * one kind OR-ed). Tags, genres, moods, activities and video genres are overlaps with the
+ * video's facet keys: all of them together are one scan of the GIN index IDX_videos_facet_keys,
+ * which intersects compressed posting lists, so the cost follows the smallest list rather than
+ * the number of link rows of every chosen value. Artists and composers (reached through album
+ * tracks, a few hundred videos each) are a semi-join on their link indexes.
  */
+function selectionConditions(selection: FilterSelection, values: unknown[]): string {
+  const conditions = [`v.status = ${VISIBLE}`];
+  for (const [kind, ids] of selection) {
+    conditions.push(
+      KEYED_KINDS.has(kind)
+        ? `v.facet_keys && ${bind(
+            values,
+            ids.map((id) => facetKey(kind, id)),
+          )}::bigint[]`
+        : `v.id IN (SELECT l.video_id FROM (${FACETS[kind].link}) l WHERE l.value_id = ANY(${bind(values, ids)}::int[]))`,
+    );
+  }
+  return conditions.join(' AND ');
+}
+
+/** Visible videos matching the selection, with sort key 0. */
 function filteredVideos(selection: FilterSelection, values: unknown[]): string {
-  if (selection.size === 0) return `SELECT v.id, 0::float8 AS k FROM videos v WHERE v.status = ${VISIBLE}`;
-  const sets = [...selection].map(
-    ([kind, ids]) =>
-      `SELECT l.video_id FROM (${FACETS[kind].link}) l WHERE l.value_id = ANY(${bind(values, ids)}::int[])`,
-  );
-  const ids = sets.length === 1 ? `SELECT DISTINCT s.video_id FROM (${sets[0]}) s` : sets.join(' INTERSECT ');
-  return `SELECT m.video_id AS id, 0::float8 AS k FROM (${ids}) m
-    WHERE NOT EXISTS (
-      SELECT 1 FROM videos h WHERE h.id = m.video_id AND h.status <> ${VISIBLE})`;
+  return `SELECT v.id, 0::float8 AS k FROM videos v WHERE ${selectionConditions(selection, values)}`;
 }
 
 /**
@@ -144,9 +169,12 @@ const SUGGESTION_CANDIDATES = 200;
  */
 function searchHits(q: string, values: unknown[], cap: number): string {
   const limit = `LIMIT ${cap + 1}`;
+  // In the prefix index's own order (USING ~<~, text_pattern_ops): ordered by the column's
+  // collation instead, Postgres walked IDX_videos_sort_title from "a" filtering for the prefix
+  // (7.9 s for suggestions "love" at 1M) rather than reading the prefix's range and stopping.
   const byTitlePrefix = `SELECT v.id, ${textRank('v.title_norm', q, values)} AS k, 0 AS src
     FROM videos v WHERE v.status = ${VISIBLE} AND v.title_norm LIKE ${bind(values, `${likeEscape(q)}%`)}
-    ORDER BY v.title_norm ${limit}`;
+    ORDER BY v.title_norm USING ~<~ ${limit}`;
   const byTitle = `SELECT v.id, ${textRank('v.title_norm', q, values)} AS k, 1 AS src
     FROM videos v WHERE v.status = ${VISIBLE} AND ${textMatches('v.title_norm', q, values)} ${limit}`;
   // The rank of a name is worked out once per matching person (OFFSET 0 keeps Postgres from
@@ -198,15 +226,58 @@ export function searchResultsQuery(q: string, page: number): SqlQuery {
   });
 }
 
-export function filterResultsQuery(selection: FilterSelection, page: number): SqlQuery {
-  const values: unknown[] = [];
-  const matched = filteredVideos(selection, values);
-  return newestVideoPageQuery(matched, values, page, PAGE_SIZE.viewer, selection.size > 0);
+/**
+ * How far a filter counts its matches (DESIGN.md §4). Below it the count is exact; a wide
+ * filter (one genre holds 50,000 videos at a million) stops counting here and answers the
+ * count as a lower bound (`videoLengthEstimated`), as a streaming service shows "1,000+": a
+ * count of every match would read all of them for a number nobody pages through.
+ */
+export const FILTER_COUNT_CAP = 1000;
+
+/**
+ * The matches' number, counted up to the cap (or to the end of the page asked for, when that
+ * lies further), and whether it stopped there: `total` is then the cap, a lower bound.
+ */
+function cappedCount(conditions: string, values: unknown[], reach: string): string {
+  const upTo = `GREATEST(${bind(values, FILTER_COUNT_CAP)}::int, ${reach})`;
+  return `(SELECT (SELECT count(*)::int FROM (SELECT 1 FROM videos v WHERE ${conditions} LIMIT ${upTo} + 1) n) AS counted,
+    ${upTo} AS reach) c`;
 }
 
+/**
+ * A page of the videos matching the selection, newest first, with their capped count. Not a
+ * prepared statement (`planEachTime`): whether to walk the primary key backwards (a wide
+ * filter: a page is found in the first few hundred ids) or to read the facet index and sort
+ * (a narrow one) depends on the chosen values, which a generic plan does not know.
+ */
+export function filterResultsQuery(selection: FilterSelection, page: number): SqlQuery {
+  const values: unknown[] = [];
+  const conditions = selectionConditions(selection, values);
+  const size = bind(values, PAGE_SIZE.viewer);
+  const offset = bind(values, (page - 1) * PAGE_SIZE.viewer);
+  return {
+    text: `SELECT LEAST(c.counted, c.reach) AS total, c.counted > c.reach AS estimated,
+  COALESCE((
+    SELECT json_agg(${VIDEO_JSON} ORDER BY p.id DESC)
+    FROM (SELECT v.id FROM videos v WHERE ${conditions} ORDER BY v.id DESC LIMIT ${size}::int OFFSET ${offset}::int) p
+    JOIN videos v ON v.id = p.id
+  ), '[]'::json) AS videos
+FROM ${cappedCount(conditions, values, `${offset}::int + ${size}::int`)}`,
+    values,
+    planEachTime: true,
+  };
+}
+
+/** The number of videos matching the selection, capped as filterResultsQuery counts. */
 export function filterCountQuery(selection: FilterSelection): SqlQuery {
   const values: unknown[] = [];
-  return { text: `SELECT count(*)::int AS total FROM (${filteredVideos(selection, values)}) m`, values };
+  const conditions = selectionConditions(selection, values);
+  return {
+    text: `SELECT LEAST(c.counted, c.reach) AS total, c.counted > c.reach AS estimated
+FROM ${cappedCount(conditions, values, '0')}`,
+    values,
+    planEachTime: true,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { FilterKind, Status } from '@app/contracts';
 import type { User, Video } from '@app/db';
 import { startTestApi, TestFactories, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
-import { SEARCH_CANDIDATES } from './search-sql.js';
+import { FILTER_COUNT_CAP, SEARCH_CANDIDATES } from './search-sql.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -397,6 +397,129 @@ describe('search and filters', () => {
       const [, page] = await post('get_search_results/spider%20man/1/');
       expect(page.videoLengthEstimated).toBeUndefined();
       expect(page.videoLength).toBe(1);
+    });
+  });
+
+  /** Issue 18: the exact title and titles starting with the text come first, however many close spellings there are. */
+  describe('bounded title candidates', () => {
+    let exact: Video;
+    let prefix: Video;
+    let word: Video;
+
+    beforeAll(async () => {
+      // More close spellings than a source hands over, then the exact title, a title starting
+      // with it and one holding it: the first two come from the title-order prefix index.
+      await f.sql(
+        `INSERT INTO videos (title, description, status, duration, processing_state)
+         SELECT 'Wombax Trail ' || i, '', 1, 60, 'ready' FROM generate_series(1, $1) i`,
+        [SEARCH_CANDIDATES + 100],
+      );
+      word = await f.video({ title: 'Trail of the Wombat' });
+      prefix = await f.video({ title: 'Wombat Hill' });
+      exact = await f.video({ title: 'Wombat' });
+    });
+
+    it('ranks the exact title, then a title starting with the text, before close spellings', async () => {
+      const [status, page] = await post('get_search_results/wombat/1/');
+      expect(status).toBe(200);
+      expect(page.videos.slice(0, 2).map((v: Json) => v.id)).toEqual([exact.id, prefix.id]);
+      expect(page.videoLengthEstimated).toBe(true);
+      const [, suggestions] = await post('get_search_suggestions/wombat/');
+      expect(suggestions.slice(0, 2).map((s: Json) => s.id)).toEqual([exact.id, prefix.id]);
+    });
+
+    it('finds a close spelling among them, and a word as it is being typed', async () => {
+      const [, typo] = await post('get_search_results/trail%20of%20the%20wombta/1/');
+      expect(typo.videos[0].id).toBe(word.id);
+      const [, typing] = await post('get_search_suggestions/trail%20of%20the%20wo/');
+      expect(typing[0].id).toBe(word.id);
+    });
+
+    it('answers odd bytes and huge or strange texts with 200 or 400, never 500', async () => {
+      const texts = [
+        '%FF',
+        '%C3%28',
+        '%E2%82',
+        '%F0%9F%8E%B5%20wombat',
+        encodeURIComponent('ẅöḿḅäẗ'),
+        encodeURIComponent('w'),
+        encodeURIComponent('wo'),
+        encodeURIComponent('a b c d e f g h i j k l m n o p q r s t u v w x y z'.repeat(3)),
+        encodeURIComponent('\\%_'.repeat(20)),
+        encodeURIComponent('wombat'.repeat(200)),
+        '%00wombat',
+      ];
+      for (const text of texts) {
+        for (const path of [`get_search_results/${text}/1/`, `get_search_suggestions/${text}/`]) {
+          const [status, answer] = await post(path);
+          expect([path, [200, 400].includes(status)]).toEqual([path, true]);
+          if (status === 400) expect(typeof answer.message).toBe('string');
+        }
+      }
+    });
+  });
+
+  /** Issue 18: a filter counts exactly up to FILTER_COUNT_CAP and says "more than that" above it. */
+  describe('capped filter counts', () => {
+    const WIDE = FILTER_COUNT_CAP + 50;
+    let wide: number;
+    let rare: number;
+    let wideIds: number[];
+
+    beforeAll(async () => {
+      wide = (await f.genre('Sea shanty')).id;
+      rare = (await f.tag('capstan')).id;
+      wideIds = (
+        await f.sql<{ id: number }[]>(
+          `INSERT INTO videos (title, description, status, duration, processing_state)
+           SELECT 'Shanty ' || i, '', 1, 60, 'ready' FROM generate_series(1, $1) i RETURNING id`,
+          [WIDE],
+        )
+      )
+        .map((r) => r.id)
+        .sort((a, b) => b - a);
+      // Links written as any writer would: the link tables' triggers keep videos.facet_keys.
+      await f.sql('INSERT INTO video_genre_links (video_id, genre_id) SELECT unnest($1::int[]), $2', [wideIds, wide]);
+      await f.sql('INSERT INTO video_tags (video_id, tag_id) SELECT unnest($1::int[]), $2', [
+        wideIds.slice(0, 7),
+        rare,
+      ]);
+    });
+
+    it('labels a wide filter "1,000+" and still pages it newest first without repeats', async () => {
+      const data = `${wide}!${FilterKind.Genre}`;
+      const [, first] = await post('get_filter_results/1/', { data });
+      expect(first.videoLength).toBe(FILTER_COUNT_CAP);
+      expect(first.videoLengthEstimated).toBe(true);
+      expect(await post('get_videos_length_for_filter/', { data })).toEqual([
+        200,
+        { videoLength: FILTER_COUNT_CAP, videoLengthEstimated: true },
+      ]);
+      const shown: number[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const [, answer] = await post(`get_filter_results/${page}/`, { data });
+        shown.push(...answer.videos.map((v: Json) => v.id));
+      }
+      expect(shown).toEqual(wideIds.slice(0, 60));
+      // Past the cap a page is still served, and its total reaches at least to it.
+      const [, far] = await post('get_filter_results/52/', { data });
+      expect(far.videos.map((v: Json) => v.id)).toEqual(wideIds.slice(1020, 1040));
+      expect(far.videoLength).toBe(1040);
+      expect(far.videoLengthEstimated).toBe(true);
+      // A page past the end answers no videos and the true total.
+      expect(await post('get_filter_results/60/', { data })).toEqual([200, { videos: [], videoLength: WIDE }]);
+    });
+
+    it('counts a narrow filter exactly and follows link changes at once', async () => {
+      const data = `${wide}!${FilterKind.Genre}|${rare}!${FilterKind.Tag}`;
+      const [, narrow] = await post('get_filter_results/1/', { data });
+      expect(narrow.videoLength).toBe(7);
+      expect(narrow.videoLengthEstimated).toBeUndefined();
+      expect(narrow.videos.map((v: Json) => v.id)).toEqual(wideIds.slice(0, 7));
+      await f.sql('DELETE FROM video_tags WHERE video_id = $1 AND tag_id = $2', [wideIds[0], rare]);
+      await f.sql('UPDATE videos SET status = 0 WHERE id = $1', [wideIds[1]]);
+      expect(await post('get_videos_length_for_filter/', { data })).toEqual([200, { videoLength: 5 }]);
+      await f.sql('UPDATE videos SET status = 1 WHERE id = $1', [wideIds[1]]);
     });
   });
 });

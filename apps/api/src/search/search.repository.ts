@@ -14,7 +14,7 @@ import {
 export interface VideoPageRow {
   total: number;
   videos: VideoJson[];
-  /** The total is a lower bound (a bounded search, SEARCH_CANDIDATES); absent for filters. */
+  /** The total is a lower bound (a bounded search, SEARCH_CANDIDATES; a wide filter, FILTER_COUNT_CAP). */
   estimated?: boolean;
 }
 
@@ -50,8 +50,8 @@ export class SearchRepository {
     return (await this.read.one<VideoPageRow>(filterResultsQuery(selection, page)))!;
   }
 
-  async countVideosByFilters(selection: FilterSelection): Promise<number> {
-    return (await this.read.one<{ total: number }>(filterCountQuery(selection)))!.total;
+  async countVideosByFilters(selection: FilterSelection): Promise<{ total: number; estimated: boolean }> {
+    return (await this.read.one<{ total: number; estimated: boolean }>(filterCountQuery(selection)))!;
   }
 
   async findFacetValues(

@@ -43,7 +43,8 @@ export class SearchService {
   }
 
   async countByFilters(selection: FilterSelection): Promise<VideoLengthDto> {
-    return { videoLength: await this.search.countVideosByFilters(selection) };
+    const { total, estimated } = await this.search.countVideosByFilters(selection);
+    return estimated ? { videoLength: total, videoLengthEstimated: true } : { videoLength: total };
   }
 
   /**

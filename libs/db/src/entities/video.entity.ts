@@ -21,6 +21,7 @@ import { AlbumTrack } from './album.entity.js';
 @Index('IDX_videos_hidden_id', { synchronize: false })
 @Index('IDX_videos_description_fts', { synchronize: false })
 @Index('IDX_videos_title_norm_prefix', { synchronize: false })
+@Index('IDX_videos_facet_keys', { synchronize: false })
 @Index('IDX_videos_sort_title', { synchronize: false })
 @Index('IDX_videos_sort_duration', { synchronize: false })
 @Index('IDX_videos_sort_created', { synchronize: false })
@@ -41,6 +42,14 @@ export class Video {
    */
   @Column({ type: 'text', default: '', insert: false, update: false, select: false })
   titleNorm: string;
+
+  /**
+   * The video's tags, genres, moods, activities and video genres as keys (kind << 32 | id),
+   * kept by triggers on the link tables (migration FilterFacetKeys) for the filters' GIN
+   * index IDX_videos_facet_keys. Never written by the application.
+   */
+  @Column({ type: 'bigint', array: true, nullable: true, insert: false, update: false, select: false })
+  facetKeys: string[] | null;
 
   @Column({ type: 'text', default: '' })
   description: string;

@@ -11,6 +11,7 @@ import { VideoStoryboardSubtitles1795664968423 } from './1795664968423-VideoStor
 import { TwoFactorAndViewingStats1795666018862 } from './1795666018862-TwoFactorAndViewingStats.js';
 import { SearchTitlePrefix1795700000000 } from './1795700000000-SearchTitlePrefix.js';
 import { AdminListSortIndexes1795730000000 } from './1795730000000-AdminListSortIndexes.js';
+import { FilterFacetKeys1795760000000 } from './1795760000000-FilterFacetKeys.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -27,4 +28,5 @@ export const MIGRATIONS: Function[] = [
   TwoFactorAndViewingStats1795666018862,
   SearchTitlePrefix1795700000000,
   AdminListSortIndexes1795730000000,
+  FilterFacetKeys1795760000000,
 ];

@@ -2537,7 +2537,7 @@ export interface components {
        */
       videoLength: number;
       /**
-       * @description Present (true) when videoLength is a lower bound: a search for a very common text ranks a bounded set of matches (its pages hold the best of them)
+       * @description Present (true) when videoLength is a lower bound: a search for a very common text ranks a bounded set of matches (its pages hold the best of them); a filter matching more than 1,000 videos counts up to 1,000 (or to the end of the page asked for) and shows "1,000+"
        * @enum {boolean}
        */
       videoLengthEstimated?: true;
@@ -2681,6 +2681,11 @@ export interface components {
        * @example 134
        */
       videoLength: number;
+      /**
+       * @description Present (true) when more than 1,000 videos match: videoLength is then 1,000, a lower bound ("1,000+")
+       * @enum {boolean}
+       */
+      videoLengthEstimated?: true;
     };
     FilterEntryDto: {
       /** @example 12 */

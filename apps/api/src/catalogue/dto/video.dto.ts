@@ -133,7 +133,7 @@ export class VideoPageDto {
   @ApiPropertyOptional({
     enum: [true],
     description:
-      'Present (true) when videoLength is a lower bound: a search for a very common text ranks a bounded set of matches (its pages hold the best of them)',
+      'Present (true) when videoLength is a lower bound: a search for a very common text ranks a bounded set of matches (its pages hold the best of them); a filter matching more than 1,000 videos counts up to 1,000 (or to the end of the page asked for) and shows "1,000+"',
   })
   videoLengthEstimated?: true;
 }
@@ -141,6 +141,13 @@ export class VideoPageDto {
 export class VideoLengthDto {
   @ApiProperty({ example: 134, description: 'Number of matching videos' })
   videoLength: number;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'Present (true) when more than 1,000 videos match: videoLength is then 1,000, a lower bound ("1,000+")',
+  })
+  videoLengthEstimated?: true;
 }
 
 /** The first video of a playlist, enough for a cover. */

@@ -16,6 +16,18 @@ describe('paging rule: page 1 replaces, later pages append', () => {
     expect(nextVideoPage({ videos: [], videoLength: 99 }, [{ videos: [], videoLength: 99 }], 1)).toBeUndefined();
   });
 
+  it('keeps paging past a lower-bound videoLength ("1,000+") while pages come back full', () => {
+    const full = (n: number) => ({
+      videos: new Array(20).fill({}),
+      videoLength: n,
+      videoLengthEstimated: true as const,
+    });
+    const pages = Array.from({ length: 50 }, () => full(1000));
+    expect(nextVideoPage(pages[49]!, pages, 50)).toBe(51);
+    const last = { videos: new Array(7).fill({}), videoLength: 1007 };
+    expect(nextVideoPage(last, [...pages, last], 51)).toBeUndefined();
+  });
+
   it('asks for the next list page only after a full page', () => {
     expect(nextListPage(new Array(20).fill(0), 3)).toBe(4);
     expect(nextListPage(new Array(19).fill(0), 3)).toBeUndefined();

@@ -3,10 +3,14 @@ import type { VideoPage } from '@/lib/api/types';
 /** Viewer list page size (DESIGN §2.5). */
 export const PAGE_SIZE = 20;
 
-/** Next page of a video list while fewer than `videoLength` videos are loaded. */
+/**
+ * Next page of a video list while fewer than `videoLength` videos are loaded, or, when that is
+ * a lower bound (`videoLengthEstimated`: a wide filter's "1,000+"), while pages come back full.
+ */
 export function nextVideoPage(last: VideoPage, all: VideoPage[], lastPage: number): number | undefined {
   const loaded = all.reduce((n, p) => n + p.videos.length, 0);
-  return last.videos.length > 0 && loaded < last.videoLength ? lastPage + 1 : undefined;
+  const more = last.videoLengthEstimated ? last.videos.length >= PAGE_SIZE : loaded < last.videoLength;
+  return last.videos.length > 0 && more ? lastPage + 1 : undefined;
 }
 
 /** Next page of a plain list: a full page suggests there is more. */

@@ -111,6 +111,17 @@ describe('/filter_results/{filterList}', () => {
     });
   });
 
+  it('shows the count, and "1,000+" when the api stopped counting there', async () => {
+    mockFetch({
+      'POST /cuviewTV/get_filter_results/1/': {
+        json: { videos: videos(1, 20), videoLength: 1000, videoLengthEstimated: true },
+      },
+      'POST /cuviewTV/get_videos_length_for_filter/': { json: { videoLength: 1000, videoLengthEstimated: true } },
+    });
+    renderRoute(<FilterResultsScreen />, { route: '/filter_results/12!4', path: '/filter_results/:filterList' });
+    expect(await screen.findByText('1,000+ videos')).toBeInTheDocument();
+  });
+
   it('shows Loading... then No Results for an empty answer', async () => {
     mockFetch({
       'POST /cuviewTV/get_filter_results/1/': { json: { videos: [], videoLength: 0 } },

@@ -33,8 +33,12 @@ export function FilterResultsScreen() {
           {filters.length > 0 && <p className="page__kicker">{kinds.join(' · ')}</p>}
           <h1>{named.length > 0 ? named.join(' · ') : 'Filter results'}</h1>
         </div>
-        {typeof count.data === 'number' && count.data > 0 && (
-          <span className="page__count">{countLabel(count.data, 'video')}</span>
+        {count.data && count.data.count > 0 && (
+          <span className="page__count">
+            {count.data.atLeast
+              ? `${count.data.count.toLocaleString('en')}+ videos`
+              : countLabel(count.data.count, 'video')}
+          </span>
         )}
       </header>
       {filters.length === 0 ? (
