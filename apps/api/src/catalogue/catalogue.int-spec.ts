@@ -83,7 +83,7 @@ describe('public catalogue', () => {
       footprint: false,
     });
     expect(video.members.map((m: Json) => m.title)).toEqual(['Nina Simone', 'Dave Brubeck']);
-    expect(Object.keys(video.members[0]).sort()).toEqual(['id', 'merch_url', 'title', 'title2']);
+    expect(Object.keys(video.members[0]).sort()).toEqual(['id', 'images', 'merch_url', 'title', 'title2']);
     expect(video.tracks).toHaveLength(2);
     expect(video.tracks[1]).toMatchObject({ position: 2, title: 'Take Five', starts_at: 60, ends_at: 120 });
     expect(video.tracks[1].members.map((m: Json) => m.title)).toEqual(['Dave Brubeck', 'Nina Simone']);
