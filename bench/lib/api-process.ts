@@ -4,23 +4,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freeLocalPort } from '@app/testing';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (line: string) => console.log(line);
 /** The benched api's token secret: a bench may sign its own viewers' access tokens. */
 export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+/** A free port on 127.0.0.1 (the tests' helper). */
+export const freePort = freeLocalPort;
 
 /** The api as in production: its own process, started from source. */
 export async function startApi(

@@ -1,11 +1,17 @@
 /**
- * npm run bench:stream — segments to many viewers. N simulated viewers play HLS from the
- * product's media path (the api's /cuviewTV/media route, with its access check and caching
- * headers), then the same run against nginx serving the same files from disk as the anchor.
+ * npm run bench:stream — segments to many viewers. N simulated viewers play HLS from
+ *   api       the api's own media route (/cuviewTV/media, as `npm start` serves it: access check,
+ *             caching headers, the bytes through Node),
+ *   checked   the containers' path: the product's nginx configuration (infra/docker/nginx.conf)
+ *             at /media/, which asks the api per video (the answer kept 1 s) and serves the
+ *             files itself from its cache of the store,
+ *   uncached  the same with the api asked for every file (what auth_request without a cache,
+ *             or an X-Accel-Redirect from the api, costs),
+ *   nginx     plain nginx serving the same files from disk: the anchor.
  *
  *   BENCH_STREAM_VIEWERS=1000     viewers (default 1000)
  *   BENCH_STREAM_SECONDS=60       length of each run, after a ramp-up of 10 s (default 60)
- *   BENCH_STREAM_TARGETS=api      only one side (api, nginx; both by default)
+ *   BENCH_STREAM_TARGETS=api,nginx  which of them (all four by default)
  *
  * Each viewer fetches the master playlist of a video, a media playlist and its segments the
  * way a player does: it buffers three segments ahead, then fetches one segment per segment
@@ -19,14 +25,15 @@
  * delivered Gbit/s, the server's CPU (user+sys from /proc, all its processes) as cores per
  * Gbit/s and Gbit/s per core. The load generator runs on the same machine and is not counted.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { link, mkdir, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDataSource } from '@app/db';
+import { hostNginxConfig, runHostNginx, startHostNginx } from '@app/testing';
 import { freePort, processCpuSeconds, startApi } from '../lib/api-process.js';
 import { freshDatabase } from '../lib/bench-db.js';
 import { percentile } from '../lib/percentile.js';
@@ -34,7 +41,7 @@ import { percentile } from '../lib/percentile.js';
 const VIEWERS = Number(process.env.BENCH_STREAM_VIEWERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 60);
 const RAMP_SECONDS = 10;
-const TARGETS = (process.env.BENCH_STREAM_TARGETS ?? 'api,nginx').split(',');
+const TARGETS = (process.env.BENCH_STREAM_TARGETS ?? 'api,checked,uncached,nginx').split(',');
 const SEGMENT_SECONDS = 4;
 const VIDEO_SECONDS = 60;
 const VIDEOS = 20;
@@ -116,7 +123,8 @@ async function ensureDatabase(): Promise<string> {
 }
 
 interface Server {
-  base: string;
+  /** Where the stored keys are: `{media}/hls/{id}/…`. */
+  media: string;
   pids: () => number[];
   stop: () => Promise<void>;
 }
@@ -131,31 +139,36 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGINT')
 
 async function startProductApi(databaseUrl: string): Promise<Server> {
   const api = await startApi(databaseUrl, 'stream', { STORAGE_DIR: STORAGE });
-  return { base: api.url, pids: () => [api.child.pid!], stop: () => stopChild(api.child) };
+  return { media: `${api.url}${MEDIA_PATH}`, pids: () => [api.child.pid!], stop: () => stopChild(api.child) };
+}
+
+/** The product's nginx configuration in front of the api, the store played by nginx itself. */
+async function startCheckedPath(databaseUrl: string, accessCache: boolean): Promise<Server> {
+  const api = await startApi(databaseUrl, 'stream', { STORAGE_DIR: STORAGE });
+  try {
+    const nginx = await startHostNginx({ apiUrl: api.url, storageDir: STORAGE, accessCache });
+    return {
+      media: `${nginx.base}/media`,
+      pids: () => [api.child.pid!, ...nginx.pids()],
+      stop: async () => {
+        await nginx.stop();
+        await stopChild(api.child);
+      },
+    };
+  } catch (error) {
+    await stopChild(api.child);
+    throw error;
+  }
 }
 
 /** Debian's nginx on a free port with a temporary configuration: the same files, sendfile, keep-alive. */
 async function startNginx(): Promise<Server> {
-  const binary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-  if (!binary) throw new Error('nginx is not installed: apt-get install -y nginx-light');
   const dir = await mkdtemp(join(tmpdir(), 'cuview-stream-nginx-'));
   const port = await freePort();
-  const config = `
-worker_processes auto;
-worker_rlimit_nofile 16384;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-daemon off;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  keepalive_timeout 75s;
+  const config = hostNginxConfig(
+    dir,
+    `
   types { application/vnd.apple.mpegurl m3u8; video/iso.segment m4s; }
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   server {
     listen 127.0.0.1:${port};
     location ${MEDIA_PATH}/ {
@@ -163,32 +176,11 @@ http {
       etag on;
       add_header Cache-Control "public, max-age=31536000, immutable";
     }
-  }
-}`;
-  await writeFile(join(dir, 'nginx.conf'), config);
-  const check = spawnSync(binary, ['-t', '-c', join(dir, 'nginx.conf'), '-p', dir], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx configuration refused: ${check.stderr}`);
-  const child = spawn(binary, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' });
+  }`,
+  );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 50; i++) {
-    try {
-      if ((await fetch(`${base}${MEDIA_PATH}/hls/1/bench/master.m3u8`)).ok) break;
-    } catch {
-      await sleep(100);
-    }
-  }
-  const workers = () => {
-    const out = spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).stdout;
-    return out.split('\n').filter(Boolean).map(Number);
-  };
-  return {
-    base,
-    pids: () => [child.pid!, ...workers()],
-    stop: async () => {
-      await stopChild(child, 'SIGQUIT');
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  const nginx = await runHostNginx(dir, config, base);
+  return { media: `${base}${MEDIA_PATH}`, pids: nginx.pids, stop: nginx.stop };
 }
 
 interface Stats {
@@ -235,13 +227,13 @@ function get(
 }
 
 /** One viewer playing videos one after another while `playing.on`. */
-async function viewer(index: number, base: string, playing: { on: boolean }, stats: Stats): Promise<void> {
+async function viewer(index: number, media: string, playing: { on: boolean }, stats: Stats): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let rendition = 0;
   let video = 1 + (index % VIDEOS);
   try {
     while (playing.on) {
-      const root = `${base}${MEDIA_PATH}/hls/${video}/bench`;
+      const root = `${media}/hls/${video}/bench`;
       const master = await get(agent, `${root}/master.m3u8`);
       if (master.status !== 200) throw new Error(`master ${master.status}`);
       const uris = master.body!.split('\n').filter((l) => l.endsWith('.m3u8'));
@@ -322,7 +314,7 @@ async function run(name: string, server: Server) {
   const viewers: Promise<void>[] = [];
   // Viewers arrive over the ramp-up; the measure starts when all are playing.
   for (let i = 0; i < VIEWERS; i++) {
-    viewers.push(sleep((i / VIEWERS) * RAMP_SECONDS * 1000).then(() => viewer(i, server.base, playing, stats)));
+    viewers.push(sleep((i / VIEWERS) * RAMP_SECONDS * 1000).then(() => viewer(i, server.media, playing, stats)));
   }
   const progress = process.env.BENCH_STREAM_DEBUG
     ? setInterval(
@@ -363,6 +355,8 @@ async function run(name: string, server: Server) {
     cores,
     coresPerGbps: cores / gbps,
     gbpsPerCore: gbps / cores,
+    // The machine's 1-minute load average at the end of the measure, beside every figure.
+    load: loadavg()[0]!.toFixed(1),
     mix: stats.renditionSegments.map(
       (n) =>
         n /
@@ -390,21 +384,21 @@ async function main(): Promise<void> {
   );
   await ensureLadders();
   const results = [];
-  if (TARGETS.includes('api')) {
-    const databaseUrl = await ensureDatabase();
-    const api = await startProductApi(databaseUrl);
+  const databaseUrl = TARGETS.some((t) => t !== 'nginx') ? await ensureDatabase() : '';
+  const targets: Record<string, { name: string; start: () => Promise<Server> }> = {
+    api: { name: 'api (/cuviewTV/media)', start: () => startProductApi(databaseUrl) },
+    checked: { name: 'nginx + api check, kept 1 s (/media)', start: () => startCheckedPath(databaseUrl, true) },
+    uncached: { name: 'nginx + api check per file', start: () => startCheckedPath(databaseUrl, false) },
+    nginx: { name: 'nginx (same files)', start: startNginx },
+  };
+  for (const target of TARGETS) {
+    const { name, start } = targets[target] ?? {};
+    if (!start) throw new Error(`BENCH_STREAM_TARGETS: unknown target ${target} (api, checked, uncached, nginx)`);
+    const server = await start();
     try {
-      results.push(await run('api (/cuviewTV/media)', api));
+      results.push(await run(name!, server));
     } finally {
-      await api.stop();
-    }
-  }
-  if (TARGETS.includes('nginx')) {
-    const nginx = await startNginx();
-    try {
-      results.push(await run('nginx (same files)', nginx));
-    } finally {
-      await nginx.stop();
+      await server.stop();
     }
   }
   const header = [
@@ -420,6 +414,7 @@ async function main(): Promise<void> {
     'cores per Gbit/s',
     'Gbit/s per core',
     '360/540/720p',
+    'load avg',
   ];
   const rows = results.map((r) => [
     r.name,
@@ -434,6 +429,7 @@ async function main(): Promise<void> {
     r.coresPerGbps.toFixed(2),
     r.gbpsPerCore.toFixed(2),
     r.mix.map((m) => `${Math.round(m * 100)}%`).join('/'),
+    r.load,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
@@ -442,18 +438,16 @@ async function main(): Promise<void> {
   log(line(header));
   log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
   for (const row of rows) log(line(row));
-  const api = results.find((r) => r.name.startsWith('api'));
-  const nginx = results.find((r) => r.name.startsWith('nginx'));
-  if (api) {
+  // Every product path against the goals; the per-core share against plain nginx on the same files.
+  const anchor = results.find((r) => r.name === targets.nginx!.name);
+  for (const r of results.filter((x) => x !== anchor)) {
+    const share = anchor ? r.gbpsPerCore / anchor.gbpsPerCore : undefined;
     log(
-      `${api.stalls === GOAL.stalls ? 'ok  ' : 'MISS'} stalls ${api.stalls} (goal ${GOAL.stalls}); ` +
-        `${api.ttfbP95 < GOAL.ttfbP95Ms ? 'ok  ' : 'MISS'} TTFB p95 ${api.ttfbP95.toFixed(1)} ms (goal < ${GOAL.ttfbP95Ms})`,
-    );
-  }
-  if (api && nginx) {
-    const share = api.gbpsPerCore / nginx.gbpsPerCore;
-    log(
-      `${share >= GOAL.perCoreShareOfNginx ? 'ok  ' : 'MISS'} throughput per core ${(share * 100).toFixed(0)}% of nginx's (goal >= ${GOAL.perCoreShareOfNginx * 100}%)`,
+      `${r.name}: ${r.stalls === GOAL.stalls ? 'ok  ' : 'MISS'} stalls ${r.stalls} (goal ${GOAL.stalls}); ` +
+        `${r.ttfbP95 < GOAL.ttfbP95Ms ? 'ok  ' : 'MISS'} TTFB p95 ${r.ttfbP95.toFixed(1)} ms (goal < ${GOAL.ttfbP95Ms})` +
+        (share === undefined
+          ? ''
+          : `; ${share >= GOAL.perCoreShareOfNginx ? 'ok  ' : 'MISS'} throughput per core ${(share * 100).toFixed(0)}% of nginx's (goal >= ${GOAL.perCoreShareOfNginx * 100}%)`),
     );
   }
 }

@@ -1,5 +1,6 @@
 # The built SPA behind nginx, which also forwards the api's, share and tracker paths to the api
-# and /media/ to the S3 store. Runs as nginx's unprivileged user on port 8080. From the repo root:
+# and serves /media/ from the S3 store once the api has allowed the address. Runs as nginx's
+# unprivileged user on port 8080. From the repo root:
 #   docker build -f infra/docker/web.Dockerfile -t cuview/web .
 ARG NODE_IMAGE=node:20-bookworm-slim
 ARG NGINX_IMAGE=nginx:1.27-alpine

@@ -3,3 +3,5 @@ export * from './api.js';
 export * from './factories.js';
 export * from './token.js';
 export * from './tcp-proxy.js';
+export * from './nginx.js';
+export * from './hls.js';

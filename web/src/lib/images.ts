@@ -10,6 +10,19 @@ export function imageUrl(kind: ImageKind, id: number | string, size: ImageSize =
   return `${API_BASE}image/${kind}/${id}/${size}/`;
 }
 
+/** The pictures of an item as api answers hand them out: versioned addresses by size, null for none. */
+export type Pictured = { id: number | string; images?: Partial<Record<ImageSize, string>> | null };
+
+/**
+ * An item's picture at `size`: the versioned address its answer handed out (browsers and CDNs
+ * keep it for a year, and a replaced picture comes with a new one), undefined when the answer
+ * says it has none (the default cover shows without a request), else the unversioned address.
+ */
+export function pictureUrl(kind: ImageKind, item: Pictured, size: ImageSize = 300): string | undefined {
+  if (item.images === null) return undefined;
+  return item.images?.[size] ?? imageUrl(kind, item.id, size);
+}
+
 /**
  * A playlist's cover address. A personal playlist has no picture of its own, so without a
  * visible video (its cover) it has none: undefined shows the default cover without a request
@@ -17,11 +30,11 @@ export function imageUrl(kind: ImageKind, id: number | string, size: ImageSize =
  * may carry their own picture, so they are always asked for.
  */
 export function playlistImageUrl(
-  playlist: { id: number | string; user_id?: number | null; number_of_videos?: number },
+  playlist: Pictured & { user_id?: number | null; number_of_videos?: number },
   size: ImageSize = 300,
 ): string | undefined {
   if (playlist.user_id != null && playlist.number_of_videos === 0) return undefined;
-  return imageUrl('playlist', playlist.id, size);
+  return pictureUrl('playlist', playlist, size);
 }
 
 /**

@@ -8,6 +8,7 @@ export function aVideo(fields: Partial<Video> & Pick<Video, 'id'>): Video {
   return {
     title: `Video ${fields.id}`,
     duration: 60,
+    images: null,
     scripted_bunny_path: '',
     storyboard: '',
     subtitles: [],
@@ -27,7 +28,7 @@ export function aTrack(fields: Partial<VideoTrack> & Pick<VideoTrack, 'id' | 'st
     position: 1,
     title: `Track ${fields.id}`,
     members: [],
-    album: { id: 1, title: 'Album', cover: false },
+    album: { id: 1, title: 'Album', cover: false, images: null },
     ...fields,
   };
 }

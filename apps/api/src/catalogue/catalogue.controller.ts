@@ -14,7 +14,7 @@ import {
   PlaylistDetailDto,
   PlaylistSummaryDto,
 } from './dto/playlist.dto.js';
-import { NamedDto, VideoDto, VideoPageDto } from './dto/video.dto.js';
+import { PicturedDto, VideoDto, VideoPageDto } from './dto/video.dto.js';
 import { CatalogueService } from './catalogue.service.js';
 import { IdParam, PageParam } from '../common/params.js';
 
@@ -28,8 +28,8 @@ export class CatalogueController {
 
   @Get('get_categories')
   @ApiOperation({ summary: 'Visible categories, by title' })
-  @ApiOkResponse({ type: [NamedDto] })
-  getCategories(): Promise<NamedDto[]> {
+  @ApiOkResponse({ type: [PicturedDto] })
+  getCategories(): Promise<PicturedDto[]> {
     return this.catalogue.categories();
   }
 
@@ -81,8 +81,8 @@ export class CatalogueController {
 
   @Get('get_active_genres')
   @ApiOperation({ summary: 'Genres marked active, for the landing page' })
-  @ApiOkResponse({ type: [NamedDto] })
-  getActiveGenres(): Promise<NamedDto[]> {
+  @ApiOkResponse({ type: [PicturedDto] })
+  getActiveGenres(): Promise<PicturedDto[]> {
     return this.catalogue.activeGenres();
   }
 

@@ -4,6 +4,7 @@ import { Status } from '@app/contracts';
 import type { Group, Playlist, User, Video } from '@app/db';
 import { startTestApi, TestFactories, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
+import { imageVersion } from '../images/image-addresses.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -82,7 +83,7 @@ describe('public catalogue', () => {
       footprint: false,
     });
     expect(video.members.map((m: Json) => m.title)).toEqual(['Nina Simone', 'Dave Brubeck']);
-    expect(Object.keys(video.members[0]).sort()).toEqual(['id', 'merch_url', 'title', 'title2']);
+    expect(Object.keys(video.members[0]).sort()).toEqual(['id', 'images', 'merch_url', 'title', 'title2']);
     expect(video.tracks).toHaveLength(2);
     expect(video.tracks[1]).toMatchObject({ position: 2, title: 'Take Five', starts_at: 60, ends_at: 120 });
     expect(video.tracks[1].members.map((m: Json) => m.title)).toEqual(['Dave Brubeck', 'Nina Simone']);
@@ -265,7 +266,13 @@ describe('public catalogue', () => {
     const html = await response.text();
     expect(html).toContain('<meta property="og:title" content="Rock &#38; &#34;Roll&#34; &#60;live&#62;">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    // No thumbnail: the unversioned address (the default cover); with one, its versioned address.
     expect(html).toContain(`content="http://localhost:3000/cuviewTV/image/video/${tricky.id}/600/"`);
+    const pictured = await f.video({ thumbnailKey: 'images/2026/11/share.png' });
+    const page = await (await api.request(`/share/${pictured.id}/${jazz.id}/${themes.id}/`)).text();
+    expect(page).toContain(
+      `content="http://localhost:3000/cuviewTV/image/video/${pictured.id}/600/${imageVersion('images/2026/11/share.png')}/"`,
+    );
     expect(html).toContain(`url=http://localhost:3000/home?g=${themes.id}&#38;p=${jazz.id}&#38;v=${tricky.id}`);
     expect(html).toContain('Guns N&#39; Roses');
     expect((await api.request(`/share/${hidden.id}/${jazz.id}/${themes.id}`)).status).toBe(404);

@@ -12,13 +12,22 @@ export interface BannerRow {
   video: VideoJson;
 }
 
+/** A genre or category and its stored picture's key. */
+export interface PicturedRow {
+  id: number;
+  title: string;
+  image_key: string | null;
+}
+
 /** Catalogue reads for viewers: only visible (status 1) items, everywhere. */
 @Injectable()
 export class CatalogueRepository {
   constructor(private readonly read: ReadDb) {}
 
-  findVisibleCategories(): Promise<{ id: number; title: string }[]> {
-    return this.sql(`SELECT id, title FROM categories WHERE status = ${VISIBLE} ORDER BY title, id`);
+  findVisibleCategories(): Promise<PicturedRow[]> {
+    return this.sql(
+      `SELECT id, title, icon_key AS image_key FROM categories WHERE status = ${VISIBLE} ORDER BY title, id`,
+    );
   }
 
   async existsVisibleCategory(categoryId: number): Promise<boolean> {
@@ -69,8 +78,8 @@ export class CatalogueRepository {
       ORDER BY b.position, b.id`);
   }
 
-  findActiveGenres(): Promise<{ id: number; title: string }[]> {
-    return this.sql('SELECT id, title FROM genres WHERE is_active ORDER BY title, id');
+  findActiveGenres(): Promise<PicturedRow[]> {
+    return this.sql('SELECT id, title, image_key FROM genres WHERE is_active ORDER BY title, id');
   }
 
   async findVisibleVideo(videoId: number): Promise<VideoJson | null> {

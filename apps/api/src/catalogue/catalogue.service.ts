@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DEFAULT_IDS, PAGE_SIZE } from '@app/contracts';
+import { DEFAULT_IDS, ImageKind, PAGE_SIZE } from '@app/contracts';
 import { CatalogueCache } from '../catalogue-cache/catalogue-cache.js';
+import { versionedImage } from '../images/image-addresses.js';
 import type {
   BannerVideoDto,
   GroupDto,
@@ -8,8 +9,8 @@ import type {
   PlaylistDetailDto,
   PlaylistSummaryDto,
 } from './dto/playlist.dto.js';
-import type { NamedDto, VideoDto, VideoPageDto } from './dto/video.dto.js';
-import { CatalogueRepository } from './catalogue.repository.js';
+import type { PicturedDto, VideoDto, VideoPageDto } from './dto/video.dto.js';
+import { CatalogueRepository, type PicturedRow } from './catalogue.repository.js';
 import { MediaUrls } from './media-urls.js';
 import { PlaylistReadRepository } from './playlist-read.repository.js';
 import { toPlaylistDetailDto, toPlaylistSummaryDto } from './presenters.js';
@@ -28,8 +29,8 @@ export class CatalogueService {
     private readonly cache: CatalogueCache,
   ) {}
 
-  categories(): Promise<NamedDto[]> {
-    return this.catalogue.findVisibleCategories();
+  async categories(): Promise<PicturedDto[]> {
+    return toPictured(ImageKind.Category, await this.catalogue.findVisibleCategories());
   }
 
   async categoryVideos(categoryId: number, page: number): Promise<VideoPageDto> {
@@ -78,12 +79,13 @@ export class CatalogueService {
         yt_link: video.yt_link,
         artists: video.artists,
         composers: video.composers,
+        images: video.images,
       };
     });
   }
 
-  activeGenres(): Promise<NamedDto[]> {
-    return this.catalogue.findActiveGenres();
+  async activeGenres(): Promise<PicturedDto[]> {
+    return toPictured(ImageKind.Genre, await this.catalogue.findActiveGenres());
   }
 
   async video(videoId: number): Promise<VideoDto> {
@@ -117,4 +119,8 @@ export class CatalogueService {
     const rows = await this.playlists.findGroupPlaylists(groupId);
     return rows.map((row) => toPlaylistSummaryDto(row, this.urls));
   }
+}
+
+function toPictured(kind: ImageKind, rows: PicturedRow[]): PicturedDto[] {
+  return rows.map(({ image_key, ...row }) => ({ ...row, images: versionedImage(kind, row.id, image_key) }));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { chaptersVtt } from './chapters-vtt.js';
 
-const member = (title: string) => ({ id: 1, title, title2: '', merch_url: '' });
+const member = (title: string) => ({ id: 1, title, title2: '', merch_url: '', images: null });
 
 describe('chaptersVtt', () => {
   it('writes one cue per track with its artists, in time order, never overlapping', () => {

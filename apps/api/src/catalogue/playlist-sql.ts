@@ -8,8 +8,9 @@ const FIRST_GROUP = `(
   SELECT gp.group_id FROM group_playlists gp JOIN groups g ON g.id = gp.group_id AND g.status = ${VISIBLE}
   WHERE gp.playlist_id = p.id ORDER BY g.position, g.id LIMIT 1)`;
 
+// The picture is the playlist's own thumbnail, else its cover video's (ImagesRepository's rule).
 const SUMMARY_COLUMNS = `p.id, p.title, p.user_id, s.duration, s.n AS number_of_videos,
-  c.id AS cover_id, c.hls_master_key AS cover_hls`;
+  c.id AS cover_id, c.hls_master_key AS cover_hls, COALESCE(p.thumbnail_key, c.thumbnail_key) AS image_key`;
 
 const SUMMARY_JOINS = `
   CROSS JOIN LATERAL (
@@ -17,7 +18,7 @@ const SUMMARY_JOINS = `
     FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND v.status = ${VISIBLE}
     WHERE pv.playlist_id = p.id) s
   LEFT JOIN LATERAL (
-    SELECT v.id, v.hls_master_key
+    SELECT v.id, v.hls_master_key, v.thumbnail_key
     FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND v.status = ${VISIBLE}
     WHERE pv.playlist_id = p.id ORDER BY pv.position LIMIT 1) c ON true`;
 
@@ -35,6 +36,7 @@ export interface PlaylistSummaryRow {
   number_of_videos: number;
   cover_id: number | null;
   cover_hls: string | null;
+  image_key: string | null;
 }
 
 export interface PlaylistDetailRow {
@@ -42,13 +44,15 @@ export interface PlaylistDetailRow {
   title: string;
   user_id: number | null;
   group_id: number | null;
+  /** The playlist's own thumbnail (its cover video's is in `videos`). */
+  thumbnail_key: string | null;
   videos: VideoJson[];
 }
 
 /** A visible playlist with its visible videos in order (get_playlist_videos, get_custom_playlist). */
 export function playlistVideosQuery(playlistId: number): SqlQuery {
   return {
-    text: `SELECT p.id, p.title, p.user_id, ${FIRST_GROUP} AS group_id,
+    text: `SELECT p.id, p.title, p.user_id, ${FIRST_GROUP} AS group_id, p.thumbnail_key,
       COALESCE((
         SELECT json_agg(${videoJson(`'position', pv.position`)} ORDER BY pv.position)
         FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND v.status = ${VISIBLE}

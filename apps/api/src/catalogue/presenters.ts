@@ -1,3 +1,5 @@
+import { ImageKind } from '@app/contracts';
+import { versionedImage } from '../images/image-addresses.js';
 import type { PlaylistDetailDto, PlaylistSummaryDto } from './dto/playlist.dto.js';
 import type { MediaUrls } from './media-urls.js';
 import type { PlaylistDetailRow, PlaylistSummaryRow } from './playlist-sql.js';
@@ -10,6 +12,7 @@ export function toPlaylistSummaryDto(row: PlaylistSummaryRow, urls: MediaUrls): 
     duration: row.duration,
     video_id: row.cover_id,
     video: row.cover_id === null ? null : { id: row.cover_id, scripted_bunny_path: urls.hls(row.cover_hls) },
+    images: versionedImage(ImageKind.Playlist, row.id, row.image_key),
     user_id: row.user_id,
     group_id: row.group_id,
     position: row.position,
@@ -27,6 +30,7 @@ export function toPlaylistDetailDto(row: PlaylistDetailRow, urls: MediaUrls): Pl
     group_id: row.group_id,
     duration: videos.reduce((sum, video) => sum + video.duration, 0),
     video_id: videos[0]?.id ?? null,
+    images: versionedImage(ImageKind.Playlist, row.id, row.thumbnail_key ?? row.videos[0]?.thumbnail_key),
     videos,
   };
 }

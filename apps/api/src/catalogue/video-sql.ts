@@ -1,3 +1,5 @@
+import { ImageKind } from '@app/contracts';
+import { versionedImage } from '../images/image-addresses.js';
 import type { MemberDto, TrackAlbumDto, TrackDto, VideoDto } from './dto/video.dto.js';
 import type { MediaUrls } from './media-urls.js';
 
@@ -5,7 +7,8 @@ import type { MediaUrls } from './media-urls.js';
 export const VISIBLE = 1;
 
 const MEMBER_JSON = (m: string) =>
-  `json_build_object('id', ${m}.id, 'title', ${m}.title, 'title2', ${m}.title2, 'merch_url', ${m}.merch_url)`;
+  `json_build_object('id', ${m}.id, 'title', ${m}.title, 'title2', ${m}.title2, 'merch_url', ${m}.merch_url,
+    'image_key', ${m}.image_key)`;
 
 /**
  * One video as JSON for a `videos` row aliased `v`: its own fields and its tracks, each with
@@ -18,6 +21,7 @@ export const videoJson = (extra = '') => `json_build_object(${extra ? `${extra},
   'id', v.id,
   'title', v.title,
   'duration', v.duration,
+  'thumbnail_key', v.thumbnail_key,
   'yt_link', v.yt_link,
   'hls_master_key', v.hls_master_key,
   'storyboard_key', v.storyboard_key,
@@ -31,7 +35,7 @@ export const videoJson = (extra = '') => `json_build_object(${extra ? `${extra},
         'id', vt.id, 'position', vt.position, 'title', at.title,
         'starts_at', vt.start_time, 'ends_at', vt.end_time,
         'fingerprinted', at.fingerprinted_at IS NOT NULL,
-        'album', json_build_object('id', al.id, 'title', al.title, 'cover', al.cover_key IS NOT NULL),
+        'album', json_build_object('id', al.id, 'title', al.title, 'cover_key', al.cover_key),
         'members', (
           SELECT COALESCE(json_agg(${MEMBER_JSON('m')} ORDER BY m.title, m.id), '[]'::json)
           FROM album_track_members atm JOIN members m ON m.id = atm.member_id
@@ -47,6 +51,9 @@ export const videoJson = (extra = '') => `json_build_object(${extra ? `${extra},
 
 export const VIDEO_JSON = videoJson();
 
+/** A member as MEMBER_JSON builds it: its stored image key stays in the api. */
+type MemberJson = Omit<MemberDto, 'images'> & { image_key: string | null };
+
 interface TrackJson {
   id: number;
   position: number;
@@ -54,8 +61,8 @@ interface TrackJson {
   starts_at: number;
   ends_at: number;
   fingerprinted: boolean;
-  album: TrackAlbumDto;
-  members: MemberDto[];
+  album: Pick<TrackAlbumDto, 'id' | 'title'> & { cover_key: string | null };
+  members: MemberJson[];
   composers: { id: number; title: string }[];
 }
 
@@ -64,6 +71,7 @@ export interface VideoJson {
   id: number;
   title: string;
   duration: number;
+  thumbnail_key: string | null;
   yt_link: string;
   hls_master_key: string | null;
   storyboard_key: string | null;
@@ -80,22 +88,33 @@ function distinctById<T extends { id: number }>(lists: T[][]): T[] {
   return [...seen.values()];
 }
 
+function toMemberDto({ image_key, ...member }: MemberJson): MemberDto {
+  return { ...member, images: versionedImage(ImageKind.Member, member.id, image_key) };
+}
+
 export function toVideoDto(row: VideoJson, urls: MediaUrls): VideoDto {
-  const members = distinctById(row.tracks.map((t) => t.members));
+  const trackMembers = row.tracks.map((t) => t.members.map(toMemberDto));
+  const members = distinctById(trackMembers);
   const composers = distinctById(row.tracks.map((t) => t.composers));
-  const tracks: TrackDto[] = row.tracks.map((t) => ({
+  const tracks: TrackDto[] = row.tracks.map((t, i) => ({
     id: t.id,
     position: t.position,
     title: t.title,
-    members: t.members,
+    members: trackMembers[i]!,
     starts_at: t.starts_at,
     ends_at: t.ends_at,
-    album: t.album,
+    album: {
+      id: t.album.id,
+      title: t.album.title,
+      cover: t.album.cover_key !== null,
+      images: versionedImage(ImageKind.Album, t.album.id, t.album.cover_key),
+    },
   }));
   const dto: VideoDto = {
     id: row.id,
     title: row.title,
     duration: row.duration,
+    images: versionedImage(ImageKind.Video, row.id, row.thumbnail_key),
     scripted_bunny_path: urls.hls(row.hls_master_key),
     storyboard: urls.media(row.storyboard_key),
     subtitles: row.subtitles.map((t) => ({ language: t.language, label: t.label, src: urls.media(t.file_key) })),

@@ -105,7 +105,10 @@ export class ImagesController {
     'The same image at a versioned address (the version of the picture it names), kept by caches for a year',
     'No such object, it has no image, or its access is off (show the default cover)',
   )
-  @ApiParam({ name: 'version', description: 'ImagesService.version of the stored picture' })
+  @ApiParam({
+    name: 'version',
+    description: 'The version of the stored picture, as the api’s answers hand it out (their `images`)',
+  })
   getVersionedImage(
     @WantedImage() wanted: ImageRequest,
     @Param('version') version: string,

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { Status } from '@app/contracts';
 import { startTestApi, TestFactories, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
-import { ImagesService } from './images.service.js';
+import { imageVersion } from './image-addresses.js';
 
 describe('image service', () => {
   let api: TestApi;
@@ -85,7 +85,7 @@ describe('image service', () => {
   /** DESIGN.md §10: a versioned address names one stored picture, so caches keep it for a year. */
   it('lets caches keep a versioned address for a year, and only while it names the current resized picture', async () => {
     const video = await f.video({ thumbnailKey: 'images/2025/01/thumb.png' });
-    const version = ImagesService.version('images/2025/01/thumb.png');
+    const version = imageVersion('images/2025/01/thumb.png');
     const kept = await image(`video/${video.id}/300/${version}/`, { accept: 'image/webp' });
     expect(kept.status).toBe(200);
     expect(kept.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -100,7 +100,7 @@ describe('image service', () => {
     expect(stale.headers.get('cache-control')).toBe('public, no-cache');
     expect(Buffer.from(await stale.arrayBuffer())).toEqual(await jpeg);
     // The original standing in until the resize job has run is not kept either.
-    const fresh = ImagesService.version('images/2025/01/plain.jpg');
+    const fresh = imageVersion('images/2025/01/plain.jpg');
     const original = await image(`video/${video.id}/300/${fresh}/`);
     expect(original.status).toBe(200);
     expect(original.headers.get('cache-control')).toBe('public, no-cache');
@@ -111,6 +111,90 @@ describe('image service', () => {
     expect(hidden.status).toBe(404);
     expect(hidden.headers.get('cache-control') ?? '').not.toMatch(/immutable|max-age=31536000/);
     expect((await image(`video/${video.id}/300/not%20a%20version/`)).status).toBe(400);
+  });
+
+  /** Issue 18: the answers hand out versioned addresses, new ones whenever the picture changes. */
+  it('hands out versioned image addresses in catalogue answers, and a new one when the thumbnail changes', async () => {
+    const red = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#e00' } })
+      .webp()
+      .toBuffer();
+    const blue = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#00e' } })
+      .webp()
+      .toBuffer();
+    await put('images/2025/03/first.png', await png);
+    await put('images/2025/03/first.png.300.webp', red);
+    await put('images/2025/03/second.png', await png);
+    await put('images/2025/03/second.png.300.webp', blue);
+    const video = await f.video({ thumbnailKey: 'images/2025/03/first.png' });
+    const playlist = await f.playlist({ videos: [video] });
+    type Answer = { images: Record<'300' | '600', string> | null };
+    const read = async <T>(url: string): Promise<T> => {
+      const response = await api.request(url);
+      expect(response.status).toBe(200);
+      return (await response.json()) as T;
+    };
+    const fetchImage = async (address: string) => {
+      const response = await api.request(address, { headers: { accept: 'image/webp' } });
+      return { cache: response.headers.get('cache-control'), bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+
+    const first = (await read<Answer>(`/cuviewTV/get_video/${video.id}/`)).images!;
+    expect(first[300]).toMatch(new RegExp(`^/cuviewTV/image/video/${video.id}/300/[\\w-]{12}/$`));
+    const listed = await read<Answer & { videos: Answer[] }>(`/cuviewTV/get_playlist_videos/${playlist.id}/`);
+    expect(listed.videos[0]!.images).toEqual(first);
+    // The playlist has no picture of its own: its cover video's, under the playlist's address.
+    expect(listed.images![300]).toBe(first[300].replace(`video/${video.id}/`, `playlist/${playlist.id}/`));
+    expect(await fetchImage(first[300])).toEqual({ cache: 'public, max-age=31536000, immutable', bytes: red });
+    expect(await fetchImage(listed.images![300])).toEqual({ cache: 'public, max-age=31536000, immutable', bytes: red });
+
+    // Staff upload a new thumbnail (stored under a new key, as the upload does).
+    await f.sql('UPDATE videos SET thumbnail_key = $1 WHERE id = $2', ['images/2025/03/second.png', video.id]);
+    const second = (await read<Answer>(`/cuviewTV/get_video/${video.id}/`)).images!;
+    expect(second[300]).not.toBe(first[300]);
+    expect(await fetchImage(second[300])).toEqual({ cache: 'public, max-age=31536000, immutable', bytes: blue });
+    // The old address is not the old picture kept for a year: today's, revalidated every time.
+    expect(await fetchImage(first[300])).toEqual({ cache: 'public, no-cache', bytes: blue });
+
+    // No picture: null, so the web app shows its default cover without asking.
+    const bare = await f.video();
+    expect((await read<Answer>(`/cuviewTV/get_video/${bare.id}/`)).images).toBeNull();
+  });
+
+  it('hands out versioned addresses for genres, categories and banners too', async () => {
+    await put('images/2025/04/genre.png', await png);
+    const genre = await f.genre('Versioned');
+    await f.sql('UPDATE genres SET image_key = $1, is_active = true WHERE id = $2', [
+      'images/2025/04/genre.png',
+      genre.id,
+    ]);
+    const category = await f.category({ iconKey: 'images/2025/04/genre.png' });
+    const genres = (await (await api.request('/cuviewTV/get_active_genres/')).json()) as {
+      id: number;
+      images: Record<string, string> | null;
+    }[];
+    const version = imageVersion('images/2025/04/genre.png');
+    expect(genres.find((g) => g.id === genre.id)?.images).toEqual({
+      300: `/cuviewTV/image/genre/${genre.id}/300/${version}/`,
+      600: `/cuviewTV/image/genre/${genre.id}/600/${version}/`,
+    });
+    const categories = (await (await api.request('/cuviewTV/get_categories/')).json()) as {
+      id: number;
+      images: Record<string, string> | null;
+    }[];
+    expect(categories.find((c) => c.id === category.id)?.images?.[600]).toBe(
+      `/cuviewTV/image/category/${category.id}/600/${version}/`,
+    );
+    const video = await f.video({ thumbnailKey: 'images/2025/04/genre.png' });
+    const bannerPlaylist = await f.playlist({ videos: [video] });
+    const group = await f.group();
+    await f.banner({ video, playlist: bannerPlaylist, group });
+    const banners = (await (await api.request('/cuviewTV/get_videos_for_banner/')).json()) as {
+      video_id: number;
+      images: Record<string, string> | null;
+    }[];
+    expect(banners.find((b) => b.video_id === video.id)?.images?.[600]).toBe(
+      `/cuviewTV/image/video/${video.id}/600/${version}/`,
+    );
   });
 
   it('serves a plain raster original until its sizes exist, never an SVG', async () => {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { ImageKind, ImageSize } from '@app/contracts';
 import type { StorageDriver, StoredObject, StoredObjectInfo } from '@app/media';
 import { MediaSigner } from '../media/media-signer.js';
 import { InjectStorage } from '../storage/storage.module.js';
+import { imageVersion } from './image-addresses.js';
 import { ImagesRepository } from './images.repository.js';
 
 const NO_IMAGE = 'Image not found';
@@ -13,7 +13,7 @@ const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp']);
 export interface ImageToSend {
   key: string;
   info: StoredObjectInfo;
-  /** The version of the stored picture (ImagesService.version of its key). */
+  /** The version of the stored picture (imageVersion of its key). */
   version: string;
   /** A resized variant, which never changes; false while the original stands in for it. */
   resized: boolean;
@@ -32,14 +32,6 @@ export class ImagesService {
     private readonly signer: MediaSigner,
   ) {}
 
-  /**
-   * The version part of an image's versioned address: the stored picture's key (a new upload
-   * is stored under a new key) hashed, so the address says nothing of the storage layout.
-   */
-  static version(imageKey: string): string {
-    return createHash('sha256').update(imageKey).digest('base64url').slice(0, 12);
-  }
-
   /** A signed staff address (MediaSigner) must name this item and not have expired. */
   checkSigned(kind: ImageKind, id: number, expires: string, signature: string): void {
     const check = this.signer.check(expires, signature, MediaSigner.imageScope(kind, id));
@@ -57,7 +49,7 @@ export class ImagesService {
     const key = await this.images.findImageKey(kind, id, staff);
     if (!key) throw new NotFoundException({ message: NO_IMAGE });
     const candidates = acceptsWebp ? [`${key}.${size}.webp`, `${key}.${size}.jpg`] : [`${key}.${size}.jpg`];
-    const version = ImagesService.version(key);
+    const version = imageVersion(key);
     for (const candidate of candidates) {
       const info = await this.store.stat(candidate);
       if (info) return { key: candidate, info, version, resized: true };

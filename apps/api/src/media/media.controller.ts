@@ -12,17 +12,15 @@ import type { FastifyReply } from 'fastify';
 import type { StorageDriver } from '@app/media';
 import { InjectStorage } from '../storage/storage.module.js';
 import { sendStoredObject } from '../storage/stored-object-reply.js';
-import { MediaAccessService } from './media-access.service.js';
+import { MediaAccessService, type MediaAnswer, type MediaDecision } from './media-access.service.js';
 import { SIGNED } from './media-signer.js';
 
 const NOT_FOUND = { message: 'Media not found' };
-/** A year: segments never change under their ladder's fresh prefix. */
-const IMMUTABLE_SECONDS = 31_536_000;
-/**
- * How long a shared cache (CDN, proxy) may answer for the api before it asks again: switching
- * a video off reaches viewers through a CDN within this time. Browsers keep segments longer.
- */
-const SHARED_SECONDS = 60;
+const MESSAGES: Record<Exclude<MediaDecision, 'allowed'>, string> = {
+  'not-found': NOT_FOUND.message,
+  expired: 'This media address has expired',
+  invalid: 'This media address is not valid',
+};
 
 /**
  * Serves HLS playlists and segments (and excerpts) from storage, with Range requests and
@@ -37,6 +35,37 @@ export class MediaController {
     @InjectStorage() private readonly storage: StorageDriver,
     private readonly access: MediaAccessService,
   ) {}
+
+  @Get('access/*')
+  @ApiOperation({
+    summary: 'Whether a stream may be served: asked by nginx before it serves the files itself',
+    description:
+      'The address is the scope of a media address: `hls/{videoId}/` or `excerpts/`, behind ' +
+      '`s/{expires}/{signature}/` for a signed one. nginx keeps the answer for a second per scope ' +
+      '(infra/docker/nginx.conf). 403 also stands for "not found" (nginx passes on only 401 and 403 ' +
+      'from its access check): `X-Media-Denied` says which answer the file request gets.',
+  })
+  @ApiParam({ name: '*', description: 'The scope, e.g. `hls/12/` or `s/1767225600/{signature}/hls/12/`' })
+  @ApiResponse({
+    status: 200,
+    description: 'Allowed; X-Media-Cache-Playlist and X-Media-Cache-File carry the Cache-Control to send',
+  })
+  @ApiForbiddenResponse({ description: 'Not allowed; X-Media-Denied is not-found, expired or invalid' })
+  @ApiNotFoundResponse({ description: 'Not a scope' })
+  async decide(@Param('*') address: string, @Res() reply: FastifyReply): Promise<void> {
+    const answer = await this.access.decideScope(address ?? '');
+    if (!answer) throw new NotFoundException(NOT_FOUND);
+    void reply.header('cache-control', 'no-store');
+    if (answer.decision === 'allowed') {
+      await reply
+        .header('x-media-cache-playlist', answer.playlistCache)
+        .header('x-media-cache-file', answer.fileCache)
+        .code(200)
+        .send();
+      return;
+    }
+    await reply.header('x-media-denied', answer.decision).code(403).send({ message: MESSAGES[answer.decision] });
+  }
 
   @Get(`${SIGNED}/:expires/:signature/*`)
   @ApiOperation({ summary: 'An HLS playlist or segment of any video, through a signed staff address' })
@@ -54,17 +83,8 @@ export class MediaController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const check = this.access.checkSigned(key ?? '', expires, signature);
-    if (check !== 'valid') {
-      throw new ForbiddenException({
-        message: check === 'expired' ? 'This media address has expired' : 'This media address is not valid',
-      });
-    }
-    // Staff only, for as long as the address works: never kept by a shared cache.
-    const left = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
-    await this.send(key, rangeHeader, ifNoneMatch, reply, (playlist) =>
-      playlist ? 'private, max-age=60' : `private, max-age=${left}`,
-    );
+    const answer = await this.access.decideKey(key ?? '', { expires, signature });
+    await this.send(key, answer, rangeHeader, ifNoneMatch, reply);
   }
 
   @Get('*')
@@ -78,26 +98,25 @@ export class MediaController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if (!(await this.access.isPublic(key ?? ''))) throw new NotFoundException(NOT_FOUND);
-    await this.send(key, rangeHeader, ifNoneMatch, reply, (playlist) =>
-      playlist ? `public, max-age=60` : `public, max-age=${IMMUTABLE_SECONDS}, s-maxage=${SHARED_SECONDS}, immutable`,
-    );
+    const answer = await this.access.decideKey(key ?? '');
+    await this.send(key, answer, rangeHeader, ifNoneMatch, reply);
   }
 
   private async send(
     key: string,
+    answer: MediaAnswer,
     rangeHeader: string | undefined,
     ifNoneMatch: string | undefined,
     reply: FastifyReply,
-    cacheControl: (playlist: boolean) => string,
   ): Promise<void> {
-    // Playlists are small and re-read; segments are immutable under their fresh prefix.
+    if (answer.decision === 'not-found') throw new NotFoundException(NOT_FOUND);
+    if (answer.decision !== 'allowed') throw new ForbiddenException({ message: MESSAGES[answer.decision] });
     const sent = await sendStoredObject(
       reply,
       this.storage,
       key,
       { range: rangeHeader, ifNoneMatch },
-      cacheControl(key.endsWith('.m3u8')),
+      key.endsWith('.m3u8') ? answer.playlistCache : answer.fileCache,
     );
     if (!sent) throw new NotFoundException(NOT_FOUND);
   }

@@ -1,12 +1,21 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { Status } from '@app/contracts';
-import { generateTestVideo, LocalStorage, putDirectory, transcodeHlsLadder } from '@app/media';
-import { startTestApi, TestFactories, type TestApi } from '@app/testing';
+import { LocalStorage } from '@app/media';
+import {
+  makeTestLadder,
+  playHls,
+  startTestApi,
+  storeTestLadder,
+  TestFactories,
+  type TestApi,
+  type TestLadder,
+} from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
+import { MediaSigner } from './media-signer.js';
 
 describe('media serving', () => {
   let api: TestApi;
@@ -93,40 +102,22 @@ describe('media access', () => {
   let api: TestApi;
   let f: TestFactories;
   let dir: string;
-  let ladder: string;
+  let ladder: TestLadder;
   let staffToken: string;
   /** The ladder's master, first media playlist, its init segment and first segment. */
   let files: string[];
 
   /** A real ladder (ffmpeg) stored where the worker puts a video's: `hls/{id}/{run}/`. */
   const storeLadder = async (videoId: number): Promise<string> => {
-    const prefix = `hls/${videoId}/run-${videoId}/`;
-    await putDirectory(new LocalStorage({ root: path.join(dir, 'storage') }), ladder, prefix);
+    const prefix = await storeTestLadder(ladder, path.join(dir, 'storage'), videoId);
     await f.sql('UPDATE videos SET hls_master_key = $1 WHERE id = $2', [`${prefix}master.m3u8`, videoId]);
     return prefix;
   };
 
   /** master -> first media playlist -> its init and first segment, resolved as hls.js does. */
   const play = async (masterUrl: string): Promise<number[]> => {
-    const statuses: number[] = [];
-    const get = async (url: URL) => {
-      const response = await fetch(url);
-      statuses.push(response.status);
-      return response;
-    };
-    const master = await get(new URL(masterUrl, api.baseUrl));
-    if (master.status !== 200) return statuses;
-    const masterText = await master.text();
-    const mediaLine = masterText.split('\n').find((line) => line && !line.startsWith('#'))!;
-    const mediaUrl = new URL(mediaLine, master.url);
-    const media = await get(mediaUrl);
-    if (media.status !== 200) return statuses;
-    const mediaText = await media.text();
-    const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(mediaText)?.[1];
-    if (init) await get(new URL(init, mediaUrl));
-    const first = mediaText.split('\n').find((line) => line && !line.startsWith('#'))!;
-    const segment = await get(new URL(first, mediaUrl));
-    if (segment.status === 200) expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const { statuses, segment } = await playHls(new URL(masterUrl, api.baseUrl).href);
+    if (segment) expect(segment.byteLength).toBeGreaterThan(1000);
     return statuses;
   };
 
@@ -138,14 +129,8 @@ describe('media access', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'cuview-media-access-'));
-    const source = await generateTestVideo(path.join(dir, 'clip.mp4'), { width: 320, height: 240, seconds: 4 });
-    ladder = (await transcodeHlsLadder({ source, outputDir: path.join(dir, 'ladder') })).outputDir;
-    const firstUri = (text: string) => text.split('\n').find((line) => line && !line.startsWith('#'))!;
-    const media = firstUri(await readFile(path.join(ladder, 'master.m3u8'), 'utf8'));
-    const mediaText = await readFile(path.join(ladder, media), 'utf8');
-    const folder = path.posix.dirname(media) === '.' ? '' : `${path.posix.dirname(media)}/`;
-    const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(mediaText)![1]!;
-    files = ['master.m3u8', media, `${folder}${init}`, `${folder}${firstUri(mediaText)}`];
+    ladder = await makeTestLadder(dir);
+    files = ladder.files;
     api = await startTestApi(createApiApp, { STORAGE_DIR: path.join(dir, 'storage') });
     f = new TestFactories(api.app.get(DataSource), api.config.JWT_SECRET);
     staffToken = f.token(await f.user({ isStaff: true }));
@@ -216,6 +201,46 @@ describe('media access', () => {
       const response = await fetch(new URL(url, api.baseUrl));
       expect([name, response.status]).toEqual([name, 403]);
       expect(((await response.json()) as { message: string }).message).toMatch(/media address/);
+    }
+  });
+  it('answers nginx’s access question per video: allowed with the Cache-Control to send, or why not', async () => {
+    const visible = await f.video();
+    const hidden = await f.video({ status: Status.Off });
+    const ask = (scope: string) => api.request(`/cuviewTV/media/access/${scope}`);
+
+    const allowed = await ask(`hls/${visible.id}/`);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('x-media-cache-playlist')).toBe('public, max-age=60');
+    expect(allowed.headers.get('x-media-cache-file')).toContain('immutable');
+    expect(allowed.headers.get('cache-control')).toBe('no-store');
+    expect((await ask('excerpts/')).status).toBe(200);
+
+    const denied = await ask(`hls/${hidden.id}/`);
+    expect([denied.status, denied.headers.get('x-media-denied')]).toEqual([403, 'not-found']);
+    expect(await denied.json()).toEqual({ message: 'Media not found' });
+    const missing = await ask('hls/2147483000/');
+    expect([missing.status, missing.headers.get('x-media-denied')]).toEqual([403, 'not-found']);
+
+    await storeLadder(hidden.id);
+    const signed = await staffAddress(hidden.id);
+    const [, expires, signature] = /\/s\/(\d+)\/([\w-]+)\//.exec(signed)!;
+    const staff = await ask(`s/${expires}/${signature}/hls/${hidden.id}/`);
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get('x-media-cache-file')).toMatch(/^private, max-age=\d+$/);
+    const borrowed = await ask(`s/${expires}/${signature}/hls/${visible.id}/`);
+    expect([borrowed.status, borrowed.headers.get('x-media-denied')]).toEqual([403, 'invalid']);
+    const tampered = await ask(`s/${Number(expires) + 600}/${signature}/hls/${hidden.id}/`);
+    expect([tampered.status, tampered.headers.get('x-media-denied')]).toEqual([403, 'invalid']);
+    // Signed as the api signs, long enough ago that the address has run out.
+    const past = Date.now() - (api.config.MEDIA_SIGNED_TTL_SECONDS + 700) * 1000;
+    const old = api.app.get(MediaSigner).sign(MediaSigner.streamScope(hidden.id), past);
+    const expired = await ask(`${old}hls/${hidden.id}/`);
+    expect([expired.status, expired.headers.get('x-media-denied')]).toEqual([403, 'expired']);
+    expect(await expired.json()).toEqual({ message: 'This media address has expired' });
+
+    for (const scope of ['hls/', 'hls/1/run/', 'originals/', `hls/${visible.id}/../`, 's/1/x/']) {
+      const response = await ask(scope);
+      expect([scope, response.status]).toEqual([scope, 404]);
     }
   });
 });

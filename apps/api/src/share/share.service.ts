@@ -30,7 +30,8 @@ export class ShareService {
       description: video.artists ? `${video.artists} on CUVIEW TV` : 'Watch on CUVIEW TV',
       pageUrl: `${this.base}/share/${videoId}/${playlistId}/${groupId}/`,
       playerUrl: this.playerUrl(videoId, playlistId, groupId),
-      imageUrl: `${this.base}${imagePath(ImageKind.Video, videoId, 600)}`,
+      // Versioned, so link previews (which keep pictures for long) show a replaced thumbnail.
+      imageUrl: `${this.base}${video.images?.[600] ?? imagePath(ImageKind.Video, videoId, 600)}`,
       streamUrl: stream ? (/^https?:\/\//.test(stream) ? stream : `${this.base}${stream}`) : null,
     });
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { startTestApi, TestFactories, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
+import { imageVersion } from '../images/image-addresses.js';
 
 describe('the built web app, served by the api', () => {
   let api: TestApi;
@@ -71,7 +72,7 @@ describe('the built web app, served by the api', () => {
 
   it('writes the hero banners and a preload of the first poster into the landing page, and only there', async () => {
     const f = new TestFactories(api.app.get(DataSource));
-    const video = await f.video({ title: 'Night Drive' });
+    const video = await f.video({ title: 'Night Drive', thumbnailKey: 'images/2026/11/night-drive.png' });
     const playlist = await f.playlist({ videos: [video] });
     const group = await f.group({ playlists: [playlist] });
     // A staff-written title that tries to close the island and run a script.
@@ -80,7 +81,8 @@ describe('the built web app, served by the api', () => {
     const html = await (await api.request('/')).text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(
-      `<link rel="preload" as="image" fetchpriority="high" href="/cuviewTV/image/video/${video.id}/600/">`,
+      // The versioned address the hero asks for (the banner answer's `images`), so the preload is used.
+      `<link rel="preload" as="image" fetchpriority="high" href="/cuviewTV/image/video/${video.id}/600/${imageVersion('images/2026/11/night-drive.png')}/">`,
     );
     const island = /<script type="application\/json" id="landing-banners">(.*?)<\/script>/.exec(head);
     expect(island).not.toBeNull();

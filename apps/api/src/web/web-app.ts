@@ -34,12 +34,17 @@ export const LANDING_BANNERS_ID = 'landing-banners';
  * render, its picture already on the way, instead of after the script, an api round trip and
  * the picture's own download one after another.
  */
-export function landingHtml(indexHtml: string, banners: readonly { video_id: number }[]): string {
+export function landingHtml(
+  indexHtml: string,
+  banners: readonly { video_id: number; images?: { 600: string } | null }[],
+): string {
   const head: string[] = [];
   const first = banners[0];
   if (first && Number.isSafeInteger(first.video_id)) {
-    const poster = imagePath(ImageKind.Video, first.video_id, 600);
-    head.push(`<link rel="preload" as="image" fetchpriority="high" href="${poster}">`);
+    // The address the hero will ask for: the versioned one its answer carries (none when the
+    // video has no picture, so nothing to preload), the unversioned one for older answers.
+    const poster = first.images === undefined ? imagePath(ImageKind.Video, first.video_id, 600) : first.images?.[600];
+    if (poster) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(poster)}">`);
   }
   const json = JSON.stringify(banners).replace(/</g, '\\u003c');
   head.push(`<script type="application/json" id="${LANDING_BANNERS_ID}">${json}</script>`);
@@ -92,4 +97,8 @@ export async function serveWebApp(
       const html = await pageFor(pathname!);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

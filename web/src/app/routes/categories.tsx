@@ -4,7 +4,7 @@ import { QueryResults } from '@/components/ui/QueryResults';
 import { Img } from '@/components/ui/Img';
 import { useCategories } from '@/features/catalogue';
 import { useScrollRestoration } from '@/hooks/scroll';
-import { imageUrl } from '@/lib/images';
+import { pictureUrl } from '@/lib/images';
 import { categoryHref } from '@/lib/links';
 
 /** /category: a grid of 16:9 category tiles. */
@@ -22,7 +22,7 @@ export default function CategoriesRoute() {
           <div className="grid grid--wide">
             {data.map((c) => (
               <Link key={c.id} to={categoryHref(c.id, c.title)} className="category-tile">
-                <Img src={imageUrl('category', c.id, 600)} alt="" />
+                <Img src={pictureUrl('category', c, 600)} alt="" />
                 <span className="category-tile__title">{c.title}</span>
               </Link>
             ))}

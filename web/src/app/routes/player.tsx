@@ -36,7 +36,7 @@ import { API_BASE } from '@/lib/api/client';
 import { hasOwnAccount, rememberPath, useUser } from '@/lib/auth';
 import { BREAKPOINT_MEDIUM, DEFAULTS } from '@/lib/constants';
 import { mergeNames } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { pictureUrl } from '@/lib/images';
 import { playerHref } from '@/lib/links';
 import { StorageKey, storePlayTarget, writeLocal } from '@/lib/storage';
 
@@ -159,7 +159,7 @@ function PlayerPage({
         onNextTrack={() => stepTrack(1)}
         onPause={positions.flush}
         title={video.title}
-        poster={imageUrl('video', video.id, 600)}
+        poster={pictureUrl('video', video, 600)}
         hasPrev={Boolean(prev)}
         hasNext={Boolean(next)}
         onPrev={() => prev && go(prev.id)}
@@ -201,7 +201,7 @@ function PlayerPage({
         handle={handle}
         url={video.yt_link}
         title={video.title}
-        poster={imageUrl('video', video.id, 600)}
+        poster={pictureUrl('video', video, 600)}
         onEnded={() => next && go(next.id)}
         onPlaying={analysis.onPlaybackStart}
       />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Img } from '@/components/ui/Img';
 import type { Video } from '@/lib/api/types';
 import { formatDuration } from '@/lib/format';
-import { imageUrl } from '@/lib/images';
+import { pictureUrl } from '@/lib/images';
 import { useVideoActions, type VideoActionContext } from './video-actions';
 
 /**
@@ -51,7 +51,7 @@ export function VideoCard({
     >
       <Link className="card__link" to={to} onClick={onOpen} aria-label={label ?? `Play ${video.title}`}>
         <div className="card__thumb">
-          <Img src={imageUrl('video', video.id, 300)} alt="" />
+          <Img src={pictureUrl('video', video, 300)} alt="" />
           {video.duration ? <span className="badge card__duration">{formatDuration(video.duration)}</span> : null}
           {progress !== undefined && (
             <span className="card__progress" aria-hidden="true">

@@ -920,6 +920,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/media/access/{path}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether a stream may be served: asked by nginx before it serves the files itself
+     * @description The address is the scope of a media address: `hls/{videoId}/` or `excerpts/`, behind `s/{expires}/{signature}/` for a signed one. nginx keeps the answer for a second per scope (infra/docker/nginx.conf). 403 also stands for "not found" (nginx passes on only 401 and 403 from its access check): `X-Media-Denied` says which answer the file request gets.
+     */
+    get: operations['MediaController_decide'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/media/s/{expires}/{signature}/{path}': {
     parameters: {
       query?: never;
@@ -2408,11 +2428,19 @@ export interface components {
       /** @description Ten single-use recovery codes; shown only now */
       recovery_codes: string[];
     };
-    NamedDto: {
+    ImageAddressesDto: {
+      /** @example /cuviewTV/image/video/403/300/q8J3xYk2LmNb/ */
+      300: string;
+      /** @example /cuviewTV/image/video/403/600/q8J3xYk2LmNb/ */
+      600: string;
+    };
+    PicturedDto: {
       /** @example 12 */
       id: number;
       /** @example Jazz */
       title: string;
+      /** @description The picture; null when none */
+      images: components['schemas']['ImageAddressesDto'] | null;
     };
     SubtitleTrackDto: {
       /**
@@ -2443,6 +2471,8 @@ export interface components {
        * @example
        */
       merch_url: string;
+      /** @description The picture; null when none */
+      images: components['schemas']['ImageAddressesDto'] | null;
     };
     TrackAlbumDto: {
       /** @example 5 */
@@ -2454,6 +2484,8 @@ export interface components {
        * @example true
        */
       cover: boolean;
+      /** @description The cover; null when none */
+      images: components['schemas']['ImageAddressesDto'] | null;
     };
     TrackDto: {
       /** @example 31 */
@@ -2488,6 +2520,8 @@ export interface components {
        * @example 245.3
        */
       duration: number;
+      /** @description The thumbnail; null when none */
+      images: components['schemas']['ImageAddressesDto'] | null;
       /**
        * @description URL of the HLS master playlist; empty when the video plays from yt_link only
        * @example /cuviewTV/media/videos/403/hls/master.m3u8
@@ -2572,6 +2606,8 @@ export interface components {
        */
       video_id: number | null;
       video: components['schemas']['CoverVideoDto'] | null;
+      /** @description The picture (its own thumbnail, else its cover video’s); null when none */
+      images: components['schemas']['ImageAddressesDto'] | null;
       /**
        * @description Owner; null for editorial playlists
        * @example null
@@ -2636,6 +2672,8 @@ export interface components {
       artists: string;
       /** @example Leslie Bricusse */
       composers: string;
+      /** @description The video’s thumbnail; null when none */
+      images: components['schemas']['ImageAddressesDto'] | null;
     };
     PlaylistDetailDto: {
       /** @example 54 */
@@ -2659,6 +2697,8 @@ export interface components {
        * @example 403
        */
       video_id: number | null;
+      /** @description The picture (its own thumbnail, else its cover video’s); null when none */
+      images: components['schemas']['ImageAddressesDto'] | null;
       /** @description Visible videos in playlist order, each with its position */
       videos: components['schemas']['VideoDto'][];
     };
@@ -2670,6 +2710,12 @@ export interface components {
        * @enum {number}
        */
       kind: 2 | 3 | 4 | 5 | 6 | 7 | 8;
+    };
+    NamedDto: {
+      /** @example 12 */
+      id: number;
+      /** @example Jazz */
+      title: string;
     };
     FilterBodyDto: {
       /** @description The current filter list: "id!kind" entries joined by "|" (as in /filter_results/{filterList}) or a list of {id, kind}. Entries of one kind are OR-ed, different kinds AND-ed. Empty or absent: no filter. */
@@ -2863,6 +2909,8 @@ export interface components {
        * @example 245.3
        */
       duration: number;
+      /** @description The thumbnail; null when none */
+      images: components['schemas']['ImageAddressesDto'] | null;
       /**
        * @description URL of the HLS master playlist; empty when the video plays from yt_link only
        * @example /cuviewTV/media/videos/403/hls/master.m3u8
@@ -4142,7 +4190,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['NamedDto'][];
+          'application/json': components['schemas']['PicturedDto'][];
         };
       };
     };
@@ -4309,7 +4357,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['NamedDto'][];
+          'application/json': components['schemas']['PicturedDto'][];
         };
       };
     };
@@ -5318,7 +5366,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description ImagesService.version of the stored picture */
+        /** @description The version of the stored picture, as the api’s answers hand it out (their `images`) */
         version: string;
         kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
         id: number;
@@ -5443,6 +5491,41 @@ export interface operations {
         };
       };
       /** @description No visible video with this id (an HTML page with a link home) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MediaController_decide: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The scope, e.g. `hls/12/` or `s/1767225600/{signature}/hls/12/` */
+        '*': string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Allowed; X-Media-Cache-Playlist and X-Media-Cache-File carry the Cache-Control to send */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not allowed; X-Media-Denied is not-found, expired or invalid */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not a scope */
       404: {
         headers: {
           [name: string]: unknown;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CoverVideoDto, VideoDto } from './video.dto.js';
+import { CoverVideoDto, ImageAddressesDto, VideoDto } from './video.dto.js';
 
 /** A playlist in a list (group tabs, carousels, My Playlists). */
 export class PlaylistSummaryDto {
@@ -17,6 +17,13 @@ export class PlaylistSummaryDto {
 
   @ApiProperty({ type: CoverVideoDto, nullable: true })
   video: CoverVideoDto | null;
+
+  @ApiProperty({
+    type: ImageAddressesDto,
+    nullable: true,
+    description: 'The picture (its own thumbnail, else its cover video’s); null when none',
+  })
+  images: ImageAddressesDto | null;
 
   @ApiProperty({ example: null, nullable: true, type: Number, description: 'Owner; null for editorial playlists' })
   user_id: number | null;
@@ -50,6 +57,13 @@ export class PlaylistDetailDto {
 
   @ApiProperty({ example: 403, nullable: true, type: Number, description: 'Cover video: the first video' })
   video_id: number | null;
+
+  @ApiProperty({
+    type: ImageAddressesDto,
+    nullable: true,
+    description: 'The picture (its own thumbnail, else its cover video’s); null when none',
+  })
+  images: ImageAddressesDto | null;
 
   @ApiProperty({ type: [VideoDto], description: 'Visible videos in playlist order, each with its position' })
   videos: VideoDto[];
@@ -107,4 +121,7 @@ export class BannerVideoDto {
 
   @ApiProperty({ example: 'Leslie Bricusse' })
   composers: string;
+
+  @ApiProperty({ type: ImageAddressesDto, nullable: true, description: 'The video’s thumbnail; null when none' })
+  images: ImageAddressesDto | null;
 }

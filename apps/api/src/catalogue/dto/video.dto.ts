@@ -9,6 +9,24 @@ export class NamedDto {
   title: string;
 }
 
+/**
+ * An item's picture at each size, at its versioned address (DESIGN.md §10): the address changes
+ * whenever the picture does, so browsers and CDNs keep it for a year.
+ */
+export class ImageAddressesDto {
+  @ApiProperty({ example: '/cuviewTV/image/video/403/300/q8J3xYk2LmNb/' })
+  300: string;
+
+  @ApiProperty({ example: '/cuviewTV/image/video/403/600/q8J3xYk2LmNb/' })
+  600: string;
+}
+
+/** A genre or category with its picture (the genre cards, the categories grid). */
+export class PicturedDto extends NamedDto {
+  @ApiProperty({ type: ImageAddressesDto, nullable: true, description: 'The picture; null when none' })
+  images: ImageAddressesDto | null;
+}
+
 /** An artist or band (spec: member). */
 export class MemberDto {
   @ApiProperty({ example: 7 })
@@ -22,6 +40,9 @@ export class MemberDto {
 
   @ApiProperty({ example: '', description: 'Merchandise link, empty when none' })
   merch_url: string;
+
+  @ApiProperty({ type: ImageAddressesDto, nullable: true, description: 'The picture; null when none' })
+  images: ImageAddressesDto | null;
 }
 
 /** The album a track comes from (Media Session metadata: album name and cover). */
@@ -34,6 +55,9 @@ export class TrackAlbumDto {
 
   @ApiProperty({ example: true, description: 'Whether the album has a cover image (image/album/{id}/{size}/)' })
   cover: boolean;
+
+  @ApiProperty({ type: ImageAddressesDto, nullable: true, description: 'The cover; null when none' })
+  images: ImageAddressesDto | null;
 }
 
 /** A track placed on a video's timeline. */
@@ -80,6 +104,9 @@ export class VideoDto {
 
   @ApiProperty({ example: 245.3, description: 'Seconds' })
   duration: number;
+
+  @ApiProperty({ type: ImageAddressesDto, nullable: true, description: 'The thumbnail; null when none' })
+  images: ImageAddressesDto | null;
 
   @ApiProperty({
     example: '/cuviewTV/media/videos/403/hls/master.m3u8',

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Img } from '@/components/ui/Img';
 import { FilterKind, type Named } from '@/lib/api/types';
-import { imageUrl } from '@/lib/images';
+import { pictureUrl } from '@/lib/images';
 import { filterResultsHref } from '@/lib/links';
 
 /** Genre tile: opens the filter results for the genre (`/filter_results/{id}!4`). */
@@ -14,7 +14,7 @@ export function GenreCard({ genre }: { genre: Named }) {
         aria-label={`Genre ${genre.title}`}
       >
         <div className="card__thumb">
-          <Img src={imageUrl('genre', genre.id, 300)} alt="" />
+          <Img src={pictureUrl('genre', genre, 300)} alt="" />
           <span className="genre-card__title">{genre.title}</span>
         </div>
       </Link>

@@ -4,7 +4,7 @@ import { useHls } from '@/components/player/use-hls';
 import { IconMute, IconPlay, IconVolume } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
 import type { BannerVideo } from '@/lib/api/types';
-import { imageUrl } from '@/lib/images';
+import { pictureUrl } from '@/lib/images';
 import { playerHref } from '@/lib/links';
 import { useBannerVideos } from '../api/get-banner-videos';
 
@@ -64,11 +64,15 @@ function HeroMedia({ banner, onEnded }: { banner: BannerVideo; onEnded: () => vo
           muted={muted}
           playsInline
           onEnded={onEnded}
-          poster={imageUrl('video', banner.video_id, 600)}
+          poster={pictureUrl('video', { id: banner.video_id, images: banner.images }, 600)}
           aria-label={title}
         />
       ) : (
-        <Img className="hero__video" src={imageUrl('video', banner.video_id, 600)} alt="" />
+        <Img
+          className="hero__video"
+          src={pictureUrl('video', { id: banner.video_id, images: banner.images }, 600)}
+          alt=""
+        />
       )}
       <div className="hero__shade" />
       <div className="hero__content">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Video, VideoTrack } from '@/lib/api/types';
-import { imageUrl } from '@/lib/images';
+import { DEFAULT_COVER, pictureUrl } from '@/lib/images';
 
 /** Seconds the lock screen's and headphones' skip buttons move by when they name none. */
 const SKIP_S = 10;
@@ -36,9 +36,9 @@ export function useMediaSession(
 
   useEffect(() => {
     if (!supported || !video) return;
-    const videoCover = { src: imageUrl('video', video.id, 600), sizes: '600x338', type: 'image/jpeg' };
+    const videoCover = { src: pictureUrl('video', video, 600) ?? DEFAULT_COVER, sizes: '600x338', type: 'image/jpeg' };
     const albumCover = track?.album.cover
-      ? [{ src: imageUrl('album', track.album.id, 600), sizes: '600x600', type: 'image/jpeg' }]
+      ? [{ src: pictureUrl('album', track.album, 600) ?? DEFAULT_COVER, sizes: '600x600', type: 'image/jpeg' }]
       : [];
     navigator.mediaSession.metadata = new MediaMetadata({
       title: track?.title ?? video.title,

@@ -20,6 +20,7 @@ function toListEntry(created: PlaylistDetail): Playlist {
     duration: created.duration,
     video_id: created.video_id,
     video: first ? { id: first.id, scripted_bunny_path: first.scripted_bunny_path } : null,
+    images: created.images,
     user_id: created.user_id,
     group_id: created.group_id,
     position: null,
