@@ -65,8 +65,10 @@ build() { # tag dockerfile [build args...]
   if have "$tag"; then echo "bases: $tag already built"; return; fi
   local t0
   t0=$(date +%s)
-  docker build -q -t "$tag" -f "$here/bases/$file" "$@" "$here" >"/var/tmp/cuview-base-build.log" 2>&1 ||
-    { tail -30 /var/tmp/cuview-base-build.log >&2; exit 1; }
+  local log=/var/tmp/cuview-base-build.${tag//[\/:]/-}.log
+  docker build -q -t "$tag" -f "$here/bases/$file" "$@" "$here" >"$log" 2>&1 ||
+    { echo "bases: building $tag failed:" >&2; tail -30 "$log" >&2; return 1; }
+  rm -f "$log"
   took "$tag" "$t0"
 }
 npm_version=${NPM_VERSION:-$(npm --version)}
@@ -81,10 +83,20 @@ fi
 # into the node base too, or npm inside the builds cannot reach the registry the host reaches.
 rm -rf "$here/bases/.cache/ca" && mkdir -p "$here/bases/.cache/ca"
 find "${EXTRA_CA_DIR:-/usr/local/share/ca-certificates}" -name '*.crt' -exec cp {} "$here/bases/.cache/ca/" \; 2>/dev/null || true
-build cuview-base/node:20 node.Dockerfile --build-arg NODE_VERSION="$node_version" --build-arg NPM_VERSION="$npm_version"
-build cuview-base/postgres:15 postgres.Dockerfile
-build cuview-base/redis:7 redis.Dockerfile
-build cuview-base/nginx:1.22 nginx.Dockerfile
+# The four bases only share the Debian base, and their time goes mostly to fetching packages:
+# they build side by side.
+pids=()
+build cuview-base/node:20 node.Dockerfile --build-arg NODE_VERSION="$node_version" --build-arg NPM_VERSION="$npm_version" &
+pids+=($!)
+build cuview-base/postgres:15 postgres.Dockerfile &
+pids+=($!)
+build cuview-base/redis:7 redis.Dockerfile &
+pids+=($!)
+build cuview-base/nginx:1.22 nginx.Dockerfile &
+pids+=($!)
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+((failed == 0)) || exit 1
 
 cat >"$env_file" <<ENV
 # Written by infra/docker/bases.sh: the locally built bases (no image registry answered).

@@ -88,5 +88,7 @@ RUN version=$(node -p "require('/tmp/package-lock.json').packages['node_modules/
 COPY infra/docker/healthcheck.mjs ./
 USER node
 EXPOSE 4568
-HEALTHCHECK --interval=5s --timeout=5s --retries=10 CMD ["node", "healthcheck.mjs", "http://127.0.0.1:4568/"]
+# A start period: on a busy machine Node and s3rver take far longer than 5 s to answer the first
+# time, and failures before it would mark the store unhealthy and stop `up`.
+HEALTHCHECK --interval=5s --timeout=10s --start-period=60s --retries=10 CMD ["node", "healthcheck.mjs", "http://127.0.0.1:4568/"]
 CMD ["node_modules/.bin/s3rver", "--directory", "/data", "--address", "0.0.0.0", "--port", "4568", "--no-vhost-buckets", "--configure-bucket", "cuview"]
