@@ -4,6 +4,8 @@
  *
  *   BENCH_POSITIONS_SECONDS=30 npm run bench:positions   longer runs (default 15 s per run)
  *   BENCH_VIEWERS=5000 npm run bench:positions           more viewers
+ *   BENCH_POSITIONS_RUNS=saves BENCH_API_PROFILE=1 npm run bench:positions
+ *                                                        saves alone (3.), with a CPU profile of the api
  *
  * The web app sends each viewer's position every 60 s (web/src/features/player/hooks/
  * use-watch-positions.ts; a pause, a video change or leaving the page adds one at most),
@@ -34,6 +36,8 @@ const SEND_EVERY_S = 60;
 const VIDEOS = 2000;
 const CONNECTIONS = 32;
 const GOAL_SHARE = 0.01;
+/** `saves`: only the saturated saves (3.), e.g. to profile the save path alone. */
+const SAVES_ONLY = process.env.BENCH_POSITIONS_RUNS === 'saves';
 const BENCH_DB = 'cuview_bench_positions';
 
 const log = (line: string) => console.log(line);
@@ -172,15 +176,13 @@ async function main(): Promise<void> {
   const rate = VIEWERS / SEND_EVERY_S;
   const rows: string[][] = [];
   try {
-    await run(api, { reads: true, writesPerSecond: 0, saturateWrites: true }, WARMUP_SECONDS, save, read);
-    const without = await run(api, { reads: true, writesPerSecond: 0, saturateWrites: false }, SECONDS, save, read);
-    const withWrites = await run(
-      api,
-      { reads: true, writesPerSecond: rate, saturateWrites: false },
-      SECONDS,
-      save,
-      read,
-    );
+    await run(api, { reads: !SAVES_ONLY, writesPerSecond: 0, saturateWrites: true }, WARMUP_SECONDS, save, read);
+    const without = SAVES_ONLY
+      ? null
+      : await run(api, { reads: true, writesPerSecond: 0, saturateWrites: false }, SECONDS, save, read);
+    const withWrites = SAVES_ONLY
+      ? null
+      : await run(api, { reads: true, writesPerSecond: rate, saturateWrites: false }, SECONDS, save, read);
     const alone = await run(api, { reads: false, writesPerSecond: 0, saturateWrites: true }, SECONDS, save, read);
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -191,6 +193,7 @@ async function main(): Promise<void> {
       [`reads + ${VIEWERS} viewers' positions`, withWrites],
       ['positions alone, saturated', alone],
     ] as const) {
+      if (!r) continue;
       rows.push([
         name,
         r.reads.length ? (r.reads.length / r.seconds).toFixed(0) : '-',
@@ -214,7 +217,6 @@ async function main(): Promise<void> {
     const cpuMsPerWrite = (alone.apiCpuSeconds * 1000) / Math.max(1, alone.writes.length);
     const share = rate / capacity;
     const cpuShare = (rate * cpuMsPerWrite) / 1000;
-    const change = withWrites.reads.length / withWrites.seconds / (without.reads.length / without.seconds) - 1;
     log('');
     log(`rows in watch_positions: ${saved[0].n} (one per viewer and video)`);
     log(`api cpu per save: ${cpuMsPerWrite.toFixed(2)} ms; the api's capacity for saves: ${capacity.toFixed(0)}/s`);
@@ -222,10 +224,13 @@ async function main(): Promise<void> {
       `${share < GOAL_SHARE ? 'ok  ' : 'MISS'} ${VIEWERS} viewers write ${rate.toFixed(1)}/s = ${(share * 100).toFixed(2)} % ` +
         `of the api's capacity (goal < ${GOAL_SHARE * 100} %); cpu: ${(cpuShare * 100).toFixed(2)} % of one api process`,
     );
-    log(
-      `     read throughput with them: ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)} % vs without; read p95 ${p95(without.reads).toFixed(1)} -> ` +
-        `${p95(withWrites.reads).toFixed(1)} ms (shared machine: noise of several %)`,
-    );
+    if (without && withWrites) {
+      const change = withWrites.reads.length / withWrites.seconds / (without.reads.length / without.seconds) - 1;
+      log(
+        `     read throughput with them: ${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)} % vs without; read p95 ${p95(without.reads).toFixed(1)} -> ` +
+          `${p95(withWrites.reads).toFixed(1)} ms (shared machine: noise of several %)`,
+      );
+    }
   } finally {
     child.kill('SIGINT');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -184,6 +184,30 @@ journey(use, 'the player is driven from the keyboard; ? lists the keys', { timeo
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 
+  // Fullscreen: nothing outside the fullscreen element is drawn, so the list must be inside it,
+  // on top of the picture; the keys go on working after it closes.
+  await body.press('f');
+  await page.waitForFunction(() => document.fullscreenElement?.classList.contains('player'));
+  await body.press('?');
+  await dialog.waitFor();
+  assert.ok(
+    await dialog.evaluate((d) => document.fullscreenElement?.contains(d)),
+    'the list is in the fullscreen player',
+  );
+  const onTop = await dialog.evaluate((d) => {
+    const r = d.getBoundingClientRect();
+    return r.width > 0 && d.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  });
+  assert.ok(onTop, 'the list is drawn on top of the fullscreen picture');
+  await screenshot(page, 'player-keys-fullscreen-1280');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const wasPaused = await paused(page);
+  await body.press('k');
+  await eventually(async () => assert.equal(await paused(page), !wasPaused, 'K works in fullscreen after the list'));
+  await body.press('f');
+  await page.waitForFunction(() => document.fullscreenElement === null);
+
   await body.press('n');
   await page.waitForURL((url) => url.searchParams.get('v') === String(second.id));
   await page.getByRole('complementary', { name: 'Now playing' }).getByRole('heading', { name: second.title }).waitFor();

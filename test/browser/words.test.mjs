@@ -104,6 +104,27 @@ journey(use, 'hovering the seek bar shows the storyboard frame, the time and the
   await page.getByTestId('seek-preview').waitFor();
 });
 
+// A stranger's report, "no seek preview appeared on hover": while the video played, the
+// controls (and the preview with them) hid 1 s after the pointer stopped on the seek bar.
+journey(use, 'the preview stays while the pointer rests on the seek bar of a playing video', {}, async ({ page }) => {
+  await signIn(page, VIEWER);
+  await page.goto(`/home?g=4&p=54&v=${VIDEO}`);
+  const player = page.getByRole('region', { name: `Video player: ${TITLE}` });
+  await player.waitFor();
+  await page.waitForFunction(() => document.querySelector('video.player__video')?.currentTime > 0.3);
+  await player.hover();
+  await hoverSeekBar(page, 0.5);
+  await page.getByTestId('seek-preview').waitFor();
+  // Longer than the controls' idle time (1 s), the pointer still.
+  await page.waitForTimeout(2500);
+  assert.equal(await page.locator('video.player__video').evaluate((v) => v.paused), false, 'still playing');
+  assert.equal(await page.getByTestId('seek-preview').count(), 1, 'the preview is still there');
+  assert.equal(await player.evaluate((el) => el.classList.contains('player--idle')), false, 'the controls too');
+  // Off the controls, they hide again while playing.
+  await page.mouse.move(5, 5);
+  await eventually(async () => assert.ok(await player.evaluate((el) => el.classList.contains('player--idle'))));
+});
+
 journey(
   use,
   'staff attach an SRT to a video and a viewer sees its cue at its time',

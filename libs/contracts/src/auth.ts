@@ -30,6 +30,8 @@ export const AUTH_MESSAGES = {
   emailTaken: 'user with this email already exists.',
   loginFailed: 'No active account found with the given credentials',
   tokenNotValid: 'Token is invalid or expired',
+  /** Every signed-in call's 401 for a token that failed (SimpleJWT's words). */
+  givenTokenNotValid: 'Given token not valid for any token type',
   tooManyAttempts: 'Too many attempts, try again later.',
   staleActivation: 'Stale token for given user.',
   invalidToken: 'Invalid token for given user.',

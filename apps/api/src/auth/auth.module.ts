@@ -15,6 +15,7 @@ import { TotpController } from './totp.controller.js';
 import { TotpRepository } from './totp.repository.js';
 import { TotpSecrets } from './totp-secrets.js';
 import { TotpService } from './totp.service.js';
+import { jwtKey } from './jwt-key.js';
 
 /** The authentication endpoints (djoser + SimpleJWT behaviour, DESIGN.md §7). */
 @Module({
@@ -24,7 +25,7 @@ import { TotpService } from './totp.service.js';
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        secret: config.JWT_SECRET,
+        secret: jwtKey(config.JWT_SECRET),
         // Pinned: a token naming any other algorithm (none, RS256 with the secret as a key) is refused.
         signOptions: { algorithm: 'HS256' },
         verifyOptions: { algorithms: ['HS256'] },

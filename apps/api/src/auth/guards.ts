@@ -6,13 +6,24 @@ import {
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
 import { AuthGuard } from '@nestjs/passport';
 import { AppConfig } from '@app/config';
 import { AUTH_MESSAGES, OTP_CODES, TOKEN_NOT_VALID } from '@app/contracts';
 import type { User } from '@app/db';
-import { tokenFromHeader } from './jwt.strategy.js';
+import { jwtKey } from './jwt-key.js';
+import { accessClaimsOf, tokenFromHeader } from './jwt.strategy.js';
 
 const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided.' };
+
+type HeadersOnly = { headers: Record<string, string | string[] | undefined> };
+
+/** The 401 of a request without a usable access token: none at all, or one that failed. */
+function unauthorized(request: HeadersOnly): UnauthorizedException {
+  return new UnauthorizedException(
+    tokenFromHeader(request) ? { detail: AUTH_MESSAGES.givenTokenNotValid, code: TOKEN_NOT_VALID } : NOT_AUTHENTICATED,
+  );
+}
 
 /** Signed-in users only: 401 without a valid access token. */
 @Injectable()
@@ -22,18 +33,57 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     // (the database away), which the exception filter answers with 503. Reporting it as a bad
     // token would make the client drop its tokens (DESIGN.md §7).
     if (error) throw error;
-    if (!user) {
-      // No token at all, or one that failed (bad signature, expired, wrong type, dead account).
-      const request = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>();
-      throw new UnauthorizedException(
-        tokenFromHeader(request)
-          ? { detail: 'Given token not valid for any token type', code: TOKEN_NOT_VALID }
-          : NOT_AUTHENTICATED,
-      );
-    }
+    // No token at all, or one that failed (bad signature, expired, wrong type, dead account).
+    if (!user) throw unauthorized(context.switchToHttp().getRequest<HeadersOnly>());
     return user;
   }
 }
+
+/** An access token that is genuine and unexpired; its account is not looked up yet. */
+export interface VerifiedAccess {
+  userId: number;
+  /** `iat`: whole seconds, compared with the account's credentials_changed_at. */
+  issuedAt: number;
+}
+
+/**
+ * The token alone, for the most frequent signed-in call (save_positions, once a minute per
+ * viewer): HS256 signature, expiry and type, with no account lookup and none of passport's
+ * machinery. The route MUST check the account in its own statement (active, not changed since
+ * `issuedAt`: `accountAcceptsToken` in the same transaction as its write), so a password change
+ * or deactivation stops it at once, as JwtAuthGuard would; a database that is down fails that
+ * statement, which answers 503, never 401.
+ */
+@Injectable()
+export class AccessTokenGuard implements CanActivate {
+  private readonly jwt: JwtService;
+
+  constructor(config: AppConfig) {
+    this.jwt = new JwtService({ secret: jwtKey(config.JWT_SECRET), verifyOptions: { algorithms: ['HS256'] } });
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<HeadersOnly & { access?: VerifiedAccess }>();
+    const token = tokenFromHeader(request);
+    let claims: unknown = null;
+    if (token) {
+      try {
+        claims = this.jwt.verify(token);
+      } catch {
+        // A bad signature, an expired or malformed token: the same 401 as JwtAuthGuard's.
+      }
+    }
+    const access = accessClaimsOf(claims);
+    if (!access) throw unauthorized(request);
+    request.access = { userId: access.user_id, issuedAt: access.iat };
+    return true;
+  }
+}
+
+/** The token's account and time behind AccessTokenGuard. */
+export const Access = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<{ access: VerifiedAccess }>().access,
+);
 
 /** Public calls that behave better with a user (e.g. the owner sees their own items). */
 @Injectable()

@@ -37,6 +37,16 @@ export function issuedBeforeCredentialsChange(claims: Pick<TokenClaims, 'iat'>, 
   return claims.iat < Math.floor(user.credentialsChangedAt.getTime() / 1000);
 }
 
+/**
+ * The account check of JwtStrategy as an SQL condition, for a statement that checks it itself
+ * (behind AccessTokenGuard): the `users` row `alias` is active and its credentials did not
+ * change after the token was issued, `issuedAt` being the SQL of the token's `iat`. The same
+ * rule as issuedBeforeCredentialsChange: iat >= floor(changed) is changed < iat + 1.
+ */
+export function accountAcceptsTokenSql(alias: string, issuedAt: string): string {
+  return `${alias}.is_active AND ${alias}.credentials_changed_at < to_timestamp(${issuedAt}::bigint + 1)`;
+}
+
 function isClaims(value: unknown): value is TokenClaims {
   const claims = value as Partial<TokenClaims> | null;
   return (

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
 import { AppConfig } from '@app/config';
 import { User } from '@app/db';
+import { jwtKey } from './jwt-key.js';
 import { issuedBeforeCredentialsChange } from './jwt-tokens.service.js';
 
 export interface AccessClaims {
@@ -24,6 +25,18 @@ export function tokenFromHeader(request: { headers: Record<string, string | stri
   return match ? match[2] : null;
 }
 
+/** The claims of an access token (never a refresh token), or null. */
+export function accessClaimsOf(claims: unknown): AccessClaims | null {
+  const c = claims as Partial<AccessClaims> | null;
+  return typeof c === 'object' &&
+    c !== null &&
+    c.token_type === 'access' &&
+    Number.isSafeInteger(c.user_id) &&
+    Number.isInteger(c.iat)
+    ? (c as AccessClaims)
+    : null;
+}
+
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
@@ -32,7 +45,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([(request: FastifyRequest) => tokenFromHeader(request)]),
-      secretOrKey: config.JWT_SECRET,
+      // A KeyObject, which jsonwebtoken takes (passport-jwt's types say string or Buffer): jwt-key.ts.
+      secretOrKey: jwtKey(config.JWT_SECRET) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });
@@ -43,9 +57,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
    * issued before a password change or deactivation stop working.
    */
   async validate(claims: AccessClaims): Promise<User | false> {
-    if (claims?.token_type !== 'access' || !Number.isSafeInteger(claims.user_id) || !Number.isInteger(claims.iat)) {
-      return false;
-    }
+    if (!accessClaimsOf(claims)) return false;
     const user = await this.users.findOneBy({ id: claims.user_id });
     if (!user?.isActive || issuedBeforeCredentialsChange(claims, user)) return false;
     return user;

@@ -1,6 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import type { DataSource } from 'typeorm';
 import { User } from '@app/db';
+import { jwtKey } from './jwt-key.js';
 import { issuedBeforeCredentialsChange } from './jwt-tokens.service.js';
 
 export type StaffCheckResult = { kind: 'anonymous' } | { kind: 'forbidden' } | { kind: 'ok'; user: User };
@@ -14,7 +15,7 @@ export function staffTokenChecker(
   secret: string,
   dataSource: DataSource,
 ): (token: string | null) => Promise<StaffCheckResult> {
-  const jwt = new JwtService({ secret, verifyOptions: { algorithms: ['HS256'] } });
+  const jwt = new JwtService({ secret: jwtKey(secret), verifyOptions: { algorithms: ['HS256'] } });
   return async (token) => {
     if (!token) return { kind: 'anonymous' };
     let claims: { token_type?: string; user_id?: unknown; iat?: unknown };

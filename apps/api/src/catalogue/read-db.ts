@@ -4,9 +4,20 @@ import type { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { SqlQuery } from './video-sql.js';
 
-/** One name per statement text, so each pooled connection prepares a statement once. */
+const names = new Map<string, string>();
+
+/**
+ * One name per statement text, so each pooled connection prepares a statement once. Remembered:
+ * the texts come from a fixed set of builders, and hashing a kilobyte of SQL on every request
+ * showed in the save path's profile.
+ */
 export function statementName(text: string): string {
-  return `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
 }
 
 /**

@@ -115,6 +115,10 @@ describe('dependency outages', () => {
       // Signed-in: the token is fine, the database is not; a 401 here would sign the person out.
       await expectOutage(await call('/cuviewTV/auth/users/me/', { token: access }));
       await expectOutage(await call('/cuviewTV/get_user_playlists/', { token: access }));
+      // The save checks its account in its own statement (AccessTokenGuard): the same 503.
+      await expectOutage(
+        await call('/cuviewTV/save_positions/', { token: access, json: { positions: [{ video_id: 1, position: 5 }] } }),
+      );
       // Public catalogue, anonymous and with a token.
       await expectOutage(await call('/cuviewTV/get_groups/'));
       await expectOutage(await call('/cuviewTV/get_categories/', { token: access }));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { Status } from '@app/contracts';
 import type { User, Video } from '@app/db';
@@ -153,6 +154,54 @@ describe('watch positions (continue watching)', () => {
     expect((await call('GET', `get_position/${videos[2].id}/`, f.token(other)))[1].position).toBeNull();
     const list = (await call('GET', 'get_continue_watching/', f.token(other)))[1];
     expect(list.map((v: Json) => v.id)).not.toContain(videos[2].id);
+  });
+
+  it('stops at once for a token issued before a password change or deactivation, like every signed-in call', async () => {
+    const person = await f.user();
+    const token = f.token(person);
+    const iat = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { iat: number }).iat;
+    const position = [{ video_id: videos[0].id, position: 30 }];
+    const saveWith = (t: string) => call('POST', 'save_positions/', t, { positions: position });
+    const changedAt = (sql: string) =>
+      db.query(`UPDATE users SET credentials_changed_at = ${sql} WHERE id = $1`, [person.id, iat]);
+    // Changed within the second the token was issued: still good (issuedBeforeCredentialsChange).
+    await changedAt(`to_timestamp($2) + interval '900 milliseconds'`);
+    expect((await saveWith(token))[0]).toBe(204);
+    expect((await call('GET', 'get_continue_watching/', token))[0]).toBe(200);
+    // Changed in the next second: the token is dead here exactly as behind JwtAuthGuard.
+    await changedAt(`to_timestamp($2 + 1)`);
+    await db.query('DELETE FROM watch_positions WHERE user_id = $1', [person.id]);
+    expect(await saveWith(token)).toEqual([401, { detail: expect.any(String), code: 'token_not_valid' }]);
+    expect((await call('GET', 'get_continue_watching/', token))[0]).toBe(401);
+    expect(await rows(person)).toEqual([]);
+    // A token issued after the change works; deactivating the account stops it at once.
+    await changedAt(`to_timestamp($2 - 10)`);
+    expect((await saveWith(token))[0]).toBe(204);
+    await db.query('UPDATE users SET is_active = false WHERE id = $1', [person.id]);
+    expect((await saveWith(token))[0]).toBe(401);
+    await db.query('DELETE FROM users WHERE id = $1', [person.id]);
+    expect((await saveWith(token))[0]).toBe(401);
+  });
+
+  it('takes only genuine, unexpired access tokens', async () => {
+    const person = await f.user();
+    const position = { positions: [{ video_id: videos[0].id, position: 30 }] };
+    const forged = new TestFactories(db, 'another-secret-that-is-long-enough-for-hs256').token(person);
+    const expired = f.token(person, -10);
+    const refresh = new JwtService({ secret: api.config.JWT_SECRET }).sign({
+      token_type: 'refresh',
+      user_id: person.id,
+      jti: 'x',
+    });
+    for (const token of [forged, expired, refresh, 'not.a.token']) {
+      expect(await call('POST', 'save_positions/', token, position)).toEqual([
+        401,
+        { detail: 'Given token not valid for any token type', code: 'token_not_valid' },
+      ]);
+    }
+    const [status, answer] = await call('POST', 'save_positions/', undefined, position);
+    expect([status, answer.code]).toEqual([401, undefined]);
+    expect(await rows(person)).toEqual([]);
   });
 
   it('keeps nothing for the guest account', async () => {

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { VerifiedAccess } from '../auth/guards.js';
+import { accountAcceptsTokenSql } from '../auth/jwt-tokens.service.js';
 import { ReadDb } from '../catalogue/read-db.js';
 import { videoJson, VISIBLE, type VideoJson } from '../catalogue/video-sql.js';
 
@@ -19,6 +21,32 @@ const RESUMABLE = `wp.position >= LEAST(${RESUME_MIN_SECONDS}, v.duration * ${RE
   AND (v.duration <= 0 OR (wp.position < v.duration * ${FINISHED_SHARE} AND (
     v.duration < ${FINISHED_LAST_MIN_DURATION} OR wp.position < v.duration - ${FINISHED_LAST_SECONDS})))`;
 
+/** What a save did: written, or why nothing was (a dead account's token, the guest, unknown ids). */
+export type SaveOutcome =
+  { kind: 'saved' } | { kind: 'token_not_valid' } | { kind: 'guest' } | { kind: 'unknown_videos'; ids: number[] };
+
+/** $1 user id, $2 video ids, $3 positions, $4 the token's iat (see save). Built once: it runs the most often. */
+const SAVE_SQL = `WITH account AS (
+  SELECT u.is_guest FROM users u WHERE u.id = $1 AND ${accountAcceptsTokenSql('u', '$4')}
+), batch AS (
+  SELECT DISTINCT ON (b.video_id) b.video_id, b.position
+  FROM unnest($2::int[], $3::real[]) WITH ORDINALITY AS b(video_id, position, n)
+  ORDER BY b.video_id, b.n DESC
+), known AS (
+  SELECT b.video_id, CASE WHEN v.duration > 0 THEN LEAST(b.position, v.duration) ELSE b.position END AS position
+  FROM batch b JOIN videos v ON v.id = b.video_id AND v.status = ${VISIBLE}
+), saved AS (
+  INSERT INTO watch_positions (user_id, video_id, position, updated_at)
+  SELECT $1, k.video_id, k.position, now() FROM known k
+  WHERE (SELECT count(*) FROM known) = (SELECT count(*) FROM batch)
+    AND EXISTS (SELECT 1 FROM account WHERE NOT is_guest)
+  ON CONFLICT (user_id, video_id) DO UPDATE SET position = EXCLUDED.position, updated_at = EXCLUDED.updated_at
+  RETURNING 1
+)
+SELECT (SELECT CASE WHEN is_guest THEN 'guest' ELSE 'viewer' END FROM account) AS account,
+  ARRAY(SELECT video_id FROM batch EXCEPT SELECT video_id FROM known ORDER BY 1) AS unknown,
+  set_config('synchronous_commit', 'off', true) AS commit_mode`;
+
 export interface ContinueWatchingRow {
   video: VideoJson & { resume_at: number; watched_at: string };
 }
@@ -32,35 +60,25 @@ export class PositionsRepository {
   constructor(private readonly db: ReadDb) {}
 
   /**
-   * Upserts a batch for a user in one statement, clamped to each video's duration, the last
-   * entry of a video winning. When any id is not a visible video nothing is written and those
-   * ids are answered (no half-written batch). The commit does not wait for the disk
+   * Upserts a batch for the account of an access token in one statement, clamped to each
+   * video's duration, the last entry of a video winning. The same statement checks the account
+   * (AccessTokenGuard verified the token alone): active, credentials unchanged since the token
+   * was issued, and not the guest, so a password change or deactivation stops the saves at once
+   * and nothing is written for them. When any id is not a visible video nothing is written and
+   * those ids are answered (no half-written batch). The commit does not wait for the disk
    * (synchronous_commit off for this transaction alone): a position is overwritten within
    * seconds anyway, and a Postgres crash loses at most the last fraction of a second of them,
    * while waiting for the WAL flush held a pooled connection per save for as long as the disk
    * took (bench:positions: 54 saves/s saturated the pool and starved the catalogue reads).
    */
-  async save(userId: number, videoIds: number[], positions: number[]): Promise<number[]> {
-    const row = await this.db.one<{ unknown: number[] }>({
-      text: `WITH batch AS (
-  SELECT DISTINCT ON (b.video_id) b.video_id, b.position
-  FROM unnest($2::int[], $3::real[]) WITH ORDINALITY AS b(video_id, position, n)
-  ORDER BY b.video_id, b.n DESC
-), known AS (
-  SELECT b.video_id, CASE WHEN v.duration > 0 THEN LEAST(b.position, v.duration) ELSE b.position END AS position
-  FROM batch b JOIN videos v ON v.id = b.video_id AND v.status = ${VISIBLE}
-), saved AS (
-  INSERT INTO watch_positions (user_id, video_id, position, updated_at)
-  SELECT $1, k.video_id, k.position, now() FROM known k
-  WHERE (SELECT count(*) FROM known) = (SELECT count(*) FROM batch)
-  ON CONFLICT (user_id, video_id) DO UPDATE SET position = EXCLUDED.position, updated_at = EXCLUDED.updated_at
-  RETURNING 1
-)
-SELECT ARRAY(SELECT video_id FROM batch EXCEPT SELECT video_id FROM known ORDER BY 1) AS unknown,
-  set_config('synchronous_commit', 'off', true) AS commit_mode`,
-      values: [userId, videoIds, positions],
+  async save(access: VerifiedAccess, videoIds: number[], positions: number[]): Promise<SaveOutcome> {
+    const row = await this.db.one<{ account: 'viewer' | 'guest' | null; unknown: number[] }>({
+      text: SAVE_SQL,
+      values: [access.userId, videoIds, positions, access.issuedAt],
     });
-    return row?.unknown ?? [];
+    if (!row?.account) return { kind: 'token_not_valid' };
+    if (row.account === 'guest') return { kind: 'guest' };
+    return row.unknown.length > 0 ? { kind: 'unknown_videos', ids: row.unknown } : { kind: 'saved' };
   }
 
   /** Where to resume the video, or null (never watched, barely started, or finished). */

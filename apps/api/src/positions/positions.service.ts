@@ -1,5 +1,8 @@
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { AUTH_MESSAGES } from '@app/contracts';
 import type { User } from '@app/db';
+import type { VerifiedAccess } from '../auth/guards.js';
+import { TokenNotValidException } from '../auth/jwt-tokens.service.js';
 import { MediaUrls } from '../catalogue/media-urls.js';
 import { toVideoDto } from '../catalogue/video-sql.js';
 import type { ContinueWatchingDto, PositionDto, ResumePositionDto } from './positions.dto.js';
@@ -13,15 +16,28 @@ export class PositionsService {
     private readonly urls: MediaUrls,
   ) {}
 
-  async save(user: User, batch: PositionDto[]): Promise<void> {
-    // The guest account is shared by everyone who takes the guest link: nothing of it is kept.
-    if (user.isGuest) throw new ForbiddenException({ message: 'The guest account does not keep positions' });
-    const unknown = await this.positions.save(
-      user.id,
+  /**
+   * Saves a batch for the account of a verified access token. The account is checked by the
+   * write itself (AccessTokenGuard): a token of a deactivated account or from before a password
+   * change answers the same 401 as every other signed-in call.
+   */
+  async save(access: VerifiedAccess, batch: PositionDto[]): Promise<void> {
+    const outcome = await this.positions.save(
+      access,
       batch.map((p) => p.video_id),
       batch.map((p) => p.position),
     );
-    if (unknown.length > 0) throw new BadRequestException({ message: `Unknown video id: ${unknown.join(', ')}` });
+    switch (outcome.kind) {
+      case 'saved':
+        return;
+      case 'token_not_valid':
+        throw new TokenNotValidException(AUTH_MESSAGES.givenTokenNotValid);
+      case 'guest':
+        // The guest account is shared by everyone who takes the guest link: nothing of it is kept.
+        throw new ForbiddenException({ message: 'The guest account does not keep positions' });
+      case 'unknown_videos':
+        throw new BadRequestException({ message: `Unknown video id: ${outcome.ids.join(', ')}` });
+    }
   }
 
   async resumeAt(user: User, videoId: number): Promise<ResumePositionDto> {

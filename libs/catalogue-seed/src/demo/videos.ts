@@ -78,10 +78,12 @@ export interface CaptionFiles {
 }
 
 /**
- * Title card for the first 3 s (big, centred), then a lower third; lyric videos show one line
- * of lyrics at a time, fading in, instead of the lower third.
+ * Title card for the first 3 s (big, centred), then the title and artist at the top left (not
+ * a lower third: the player's controls cover the bottom of the picture whenever they show, and
+ * the burned-in title read as text overlapping them); lyric videos show one line of lyrics at a
+ * time, fading in, instead.
  */
-function captionFilters(
+export function captionFilters(
   video: DemoVideo,
   files: CaptionFiles,
   frame: { width: number; height: number },
@@ -108,8 +110,8 @@ function captionFilters(
     });
   } else {
     filters.push(
-      `drawtext=${font}:textfile=${files.title}:fontsize=${small}:fontcolor=white:x=${small}:y=h-${small * 3.2}:box=1:boxcolor=black@0.4:boxborderw=${Math.round(small / 3)}:enable='gte(t,3)'`,
-      `drawtext=${font}:textfile=${files.artist}:fontsize=${Math.round(small * 0.8)}:fontcolor=white@0.85:x=${small}:y=h-${Math.round(small * 1.6)}:enable='gte(t,3)'`,
+      `drawtext=${font}:textfile=${files.title}:fontsize=${small}:fontcolor=white:x=${small}:y=${small}:box=1:boxcolor=black@0.4:boxborderw=${Math.round(small / 3)}:enable='gte(t,3)'`,
+      `drawtext=${font}:textfile=${files.artist}:fontsize=${Math.round(small * 0.8)}:fontcolor=white@0.85:x=${small}:y=${Math.round(small * 2.6)}:enable='gte(t,3)'`,
     );
   }
   if (video.look === 'live') {

@@ -50,6 +50,23 @@ describe('video player', () => {
     expect(player).not.toHaveClass('player--idle');
   });
 
+  it('keeps the controls, and the seek preview in them, while the mouse rests on them', () => {
+    vi.useFakeTimers();
+    const { play, player } = setup();
+    play();
+    const controls = player.querySelector('.player__controls')!;
+    fireEvent.pointerEnter(controls, { pointerType: 'mouse' });
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(player).not.toHaveClass('player--idle');
+    fireEvent.pointerLeave(controls, { pointerType: 'mouse' });
+    act(() => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(player).toHaveClass('player--idle');
+  });
+
   it('reports the end of the video (the page then plays the next one) and disables buttons at the ends', () => {
     const { video, onEnded, onNext } = setup({ hasPrev: false, hasNext: true });
     fireEvent.ended(video);

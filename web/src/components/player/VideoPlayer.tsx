@@ -140,10 +140,13 @@ export function VideoPlayer({
     setDuration(0);
   }, [src]);
 
+  // The pointer on the controls keeps them (and the seek preview) on screen: someone looking
+  // at a preview frame holds the mouse still, and the bar used to hide under them after 1 s.
+  const onControls = useRef(false);
   const poke = useCallback(() => {
     setControls(true);
     clearTimeout(hideTimer.current);
-    if (video.current && !video.current.paused)
+    if (video.current && !video.current.paused && !onControls.current)
       hideTimer.current = setTimeout(() => setControls(false), CONTROLS_HIDE_MS);
   }, []);
 
@@ -304,7 +307,19 @@ export function VideoPlayer({
       )}
       {error && <p className="player__error">{error}</p>}
       {overlay?.({ fullscreen, playing })}
-      <div className="player__controls" aria-hidden={!shown || undefined} inert={!shown || undefined}>
+      <div
+        className="player__controls"
+        aria-hidden={!shown || undefined}
+        inert={!shown || undefined}
+        onPointerEnter={(e) => {
+          onControls.current = e.pointerType !== 'touch';
+          poke();
+        }}
+        onPointerLeave={() => {
+          onControls.current = false;
+          poke();
+        }}
+      >
         <SeekPreview storyboard={storyboard} duration={duration} value={time} labelAt={labelAt}>
           <input
             className="player__seek"

@@ -15,11 +15,19 @@ export const SEEK_LONG_S = 10;
 export const VOLUME_STEP = 0.05;
 
 /**
- * The player's keys, in the order the "Keyboard shortcuts" dialog (and the README) list them.
- * `match` is KeyboardEvent.key (letters in either case).
+ * The player's keys, in the order the "Keyboard shortcuts" dialog lists them: the one list.
+ * The README's keys table is generated from it (keys-table.ts; `npm run docs:keys -w web`
+ * rewrites it, and keys-table.test.ts fails while it differs). `match` is KeyboardEvent.key
+ * (letters in either case); `note` is what the README adds to the label.
  */
-export const PLAYER_KEYS: { keys: string[]; label: string; match: string[]; action: PlayerAction }[] = [
-  { keys: ['Space', 'K'], label: 'Play / pause', match: [' ', 'k'], action: { kind: 'togglePlay' } },
+export const PLAYER_KEYS: { keys: string[]; label: string; note?: string; match: string[]; action: PlayerAction }[] = [
+  {
+    keys: ['Space', 'K'],
+    label: 'Play / pause',
+    note: 'Space on a focused button presses the button',
+    match: [' ', 'k'],
+    action: { kind: 'togglePlay' },
+  },
   { keys: ['J'], label: `Back ${SEEK_LONG_S} s`, match: ['j'], action: { kind: 'seekBy', seconds: -SEEK_LONG_S } },
   { keys: ['L'], label: `Forward ${SEEK_LONG_S} s`, match: ['l'], action: { kind: 'seekBy', seconds: SEEK_LONG_S } },
   {
@@ -38,13 +46,38 @@ export const PLAYER_KEYS: { keys: string[]; label: string; match: string[]; acti
   { keys: ['↓'], label: 'Volume down', match: ['arrowdown'], action: { kind: 'volumeBy', step: -VOLUME_STEP } },
   { keys: ['M'], label: 'Mute / unmute', match: ['m'], action: { kind: 'toggleMute' } },
   { keys: ['F'], label: 'Fullscreen', match: ['f'], action: { kind: 'toggleFullscreen' } },
-  { keys: ['I'], label: 'Picture in picture', match: ['i'], action: { kind: 'togglePip' } },
-  { keys: ['N'], label: 'Next video', match: ['n'], action: { kind: 'video', step: 1 } },
-  { keys: ['P'], label: 'Previous video', match: ['p'], action: { kind: 'video', step: -1 } },
-  { keys: ['.'], label: 'Next track', match: ['.'], action: { kind: 'track', step: 1 } },
+  {
+    keys: ['I'],
+    label: 'Picture in picture',
+    note: 'where the browser has it; also a button',
+    match: ['i'],
+    action: { kind: 'togglePip' },
+  },
+  {
+    keys: ['N'],
+    label: 'Next video',
+    note: 'of the playlist',
+    match: ['n'],
+    action: { kind: 'video', step: 1 },
+  },
+  {
+    keys: ['P'],
+    label: 'Previous video',
+    note: 'of the playlist',
+    match: ['p'],
+    action: { kind: 'video', step: -1 },
+  },
+  {
+    keys: ['.'],
+    label: 'Next track',
+    note: 'inside the video',
+    match: ['.'],
+    action: { kind: 'track', step: 1 },
+  },
   {
     keys: [','],
     label: 'Previous track',
+    note: 'restarts the track when it is a few seconds in',
     match: [','],
     action: { kind: 'track', step: -1 },
   },

@@ -1,10 +1,29 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { IconClose } from './icons';
 
+function onFullscreenChange(callback: () => void): () => void {
+  document.addEventListener('fullscreenchange', callback);
+  return () => document.removeEventListener('fullscreenchange', callback);
+}
+
+/**
+ * Where dialogs go: the fullscreen element while there is one (the player's "?" list over
+ * the fullscreen video), since nothing outside it is drawn then; the page's body otherwise.
+ */
+export function useDialogContainer(): Element {
+  return useSyncExternalStore(
+    onFullscreenChange,
+    () => document.fullscreenElement ?? document.body,
+    () => document.body,
+  );
+}
+
 /**
  * Accessible dialog: labelled by its title, Escape and an outside click close it, focus
- * moves in on open, stays inside with Tab, and returns to the opener on close.
+ * moves in on open, stays inside with Tab, and returns to the opener on close. It is drawn
+ * over a fullscreen element too (useDialogContainer), and moves with focus when the page
+ * enters or leaves fullscreen while it is open.
  */
 export function Modal({
   title,
@@ -21,6 +40,7 @@ export function Modal({
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const container = useDialogContainer();
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -56,7 +76,7 @@ export function Modal({
       document.removeEventListener('keydown', onKey);
       opener?.focus?.();
     };
-  }, []);
+  }, [container]);
 
   return createPortal(
     <div
@@ -82,6 +102,6 @@ export function Modal({
         {children}
       </div>
     </div>,
-    document.body,
+    container,
   );
 }

@@ -9,7 +9,7 @@ export const SEND_MS = 60_000;
  * Saves where a signed-in viewer is in each video. Playback reports its time to a batch held
  * on the page (one entry per video, the latest time), which is sent every 60 s, on pause, when
  * the video changes, and with a keepalive request when the page is hidden or left: at 1,000
- * viewers about 17 small writes a second for the api (`npm run bench:api -- --positions`
+ * viewers about 17 small writes a second for the api (`npm run bench:positions`
  * measures what they cost). Nothing is sent for the guest or while nothing moved.
  */
 export function useWatchPositions(enabled: boolean, videoId: number | null) {
