@@ -106,7 +106,7 @@ journey(
     // New recovery codes with the password: shown once until kept; the old ones stop working.
     const form = page.getByRole('form', { name: 'New recovery codes' });
     await form.getByRole('radio', { name: 'my password' }).check();
-    await form.getByLabel('Password').fill(staff.password);
+    await form.getByLabel('Password', { exact: true }).fill(staff.password);
     await screenshot(page, 'admin-security-regenerate-1280');
     await form.getByRole('button', { name: 'Make new recovery codes' }).click();
     await codes.first().waitFor();
