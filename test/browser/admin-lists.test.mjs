@@ -154,10 +154,10 @@ journey(
     await page.waitForURL(/sort=title/);
     await page.getByText('drag reordering is off here', { exact: false }).waitFor();
     assert.equal(await themes.getByRole('button', { name: /^Reorder / }).count(), 0, 'no handles when sorted');
-    const byTitle = await themes.locator('.sortable-row__title').allTextContents();
-    assert.deepEqual(
-      byTitle,
-      [...handOrder].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    // The sorted answer replaces the hand order (which stays on screen while it loads).
+    const sorted = [...handOrder].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    await eventually(async () =>
+      assert.deepEqual(await themes.locator('.sortable-row__title').allTextContents(), sorted),
     );
     await screenshot(page, 'admin-themes-sorted-1280');
     await page.getByRole('button', { name: 'Show the hand order to reorder' }).click();
