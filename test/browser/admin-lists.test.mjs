@@ -3,7 +3,17 @@
 // selection, and every admin list at 375 px without sideways scrolling. Screenshots at 1280
 // and 375 px.
 import assert from 'node:assert/strict';
-import { eventually, journey, PHONE, screenshot, sharedBrowser, signIn, STAFF } from './browser.mjs';
+import {
+  consoleErrorsOf,
+  eventually,
+  handleNames,
+  journey,
+  PHONE,
+  screenshot,
+  sharedBrowser,
+  signIn,
+  STAFF,
+} from './browser.mjs';
 
 const use = sharedBrowser();
 const ADMIN = { width: 1280, height: 900 };
@@ -85,6 +95,102 @@ journey(
 
 journey(
   use,
+  'staff switch access of two playlists off in one bulk action and on again through the filter',
+  { viewport: ADMIN, timeout: 120_000 },
+  async ({ page, dialogs }) => {
+    const consoleErrors = consoleErrorsOf(page);
+    await signIn(page, STAFF);
+    // The playlists off already (the demo has some): they must be off again at the end.
+    await page.goto('/adminPlaylists?sort=title&size=100&access=off');
+    await page.getByRole('heading', { name: 'PLAYLISTS' }).waitFor();
+    await page
+      .getByText(/\d+ playlists?|No Result/)
+      .first()
+      .waitFor();
+    const offBefore = await titles(page);
+
+    await page.goto('/adminPlaylists?sort=title&size=25&access=on');
+    await page.locator('.admin-table tbody tr').first().waitFor();
+    const [first, second] = (await titles(page)).slice(0, 2);
+    await page.getByRole('checkbox', { name: `Select ${first}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${second}` }).check();
+    const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await bar.getByText('2 selected').waitFor();
+    await screenshot(page, 'admin-playlists-bulk-1280');
+    await bar.getByRole('button', { name: 'Access off' }).click();
+    await page.getByText('2 playlists changed', { exact: true }).waitFor();
+
+    await page.getByRole('combobox', { name: 'Access' }).selectOption('off');
+    await page.waitForURL(/access=off/);
+    const expected = [...offBefore, first, second].sort();
+    await eventually(async () => assert.deepEqual((await titles(page)).sort(), expected));
+    // Back on, chosen row by row; the ones that were off before stay off.
+    await page.getByRole('checkbox', { name: `Select ${first}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${second}` }).check();
+    await bar.getByRole('button', { name: 'Access on' }).click();
+    await page.getByText('2 playlists changed', { exact: true }).waitFor();
+    await eventually(async () => assert.deepEqual((await titles(page)).sort(), [...offBefore].sort()));
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(consoleErrors, [], 'no console error');
+  },
+);
+
+journey(
+  use,
+  'themes, categories and banners sort and filter in the address; dragging is offered in the hand order only',
+  { viewport: ADMIN, timeout: 120_000 },
+  async ({ page }) => {
+    const consoleErrors = consoleErrorsOf(page);
+    await signIn(page, STAFF);
+    // Every theme on one page, so the hand order and the sorted view show the same themes.
+    await page.goto('/themes?size=100');
+    const themes = page.getByRole('list', { name: 'Themes' });
+    await themes.getByRole('listitem').first().waitFor();
+    const handOrder = await handleNames(themes);
+    assert.ok(handOrder.length > 1, 'several themes, each with a handle');
+    await page.getByText('Hand order: the order viewers see.').waitFor();
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('title');
+    await page.waitForURL(/sort=title/);
+    await page.getByText('drag reordering is off here', { exact: false }).waitFor();
+    assert.equal(await themes.getByRole('button', { name: /^Reorder / }).count(), 0, 'no handles when sorted');
+    // The sorted answer replaces the hand order (which stays on screen while it loads).
+    const sorted = [...handOrder].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    await eventually(async () =>
+      assert.deepEqual(await themes.locator('.sortable-row__title').allTextContents(), sorted),
+    );
+    await screenshot(page, 'admin-themes-sorted-1280');
+    await page.getByRole('button', { name: 'Show the hand order to reorder' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('sort'));
+    await eventually(async () => assert.deepEqual(await handleNames(themes), handOrder));
+
+    await page.goto('/categories');
+    await page.locator('.admin-table tbody tr').first().waitFor();
+    await page.getByRole('button', { name: /^Title/ }).click();
+    await page.waitForURL(/order=desc/);
+    await eventually(async () =>
+      assert.equal(await page.getByRole('columnheader', { name: /Title/ }).getAttribute('aria-sort'), 'descending'),
+    );
+
+    await page.goto('/main?sort=title');
+    const banners = page.getByRole('list', { name: 'Banner videos' });
+    await banners.getByRole('listitem').first().waitFor();
+    assert.equal(await banners.getByRole('button', { name: /^Reorder / }).count(), 0, 'no handles when sorted');
+    await page.getByRole('combobox', { name: 'Access' }).selectOption('on');
+    await page.waitForURL(/access=on/);
+    await page
+      .getByText(/\d+ banners?/)
+      .first()
+      .waitFor();
+    // The filtered answer is in (the previous page stays on screen while it loads): no banner is off.
+    await eventually(async () => assert.equal(await banners.getByText('OFF', { exact: true }).count(), 0));
+    await screenshot(page, 'admin-banners-sorted-1280');
+    assert.deepEqual(consoleErrors, [], 'no console error');
+  },
+);
+
+journey(
+  use,
   'every admin list at 375 px is a column of cards with no sideways scrolling',
   { viewport: PHONE, timeout: 120_000 },
   async ({ page }) => {
@@ -96,13 +202,25 @@ journey(
       ['/categories', 'CATEGORIES'],
       ['/main', 'MY PAGE'],
       ['/taxonomy', 'TAGS & GENRES'],
+      ['/adminStats', 'STATISTICS'],
+      ['/adminSecurity', 'TWO-FACTOR SIGN-IN'],
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading }).first().waitFor();
       await page.waitForLoadState('networkidle');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 375, `${path} is ${width} px wide at 375 px`);
+      await screenshot(page, `admin-${path.slice(1).toLowerCase()}-375`);
     }
+    // The Security screen starts right under the menu: no empty band between them.
+    await page.goto('/adminSecurity');
+    await page.getByRole('heading', { name: 'TWO-FACTOR SIGN-IN' }).waitFor();
+    const gap = await page.evaluate(() => {
+      const heading = document.querySelector('h1')?.getBoundingClientRect();
+      const menu = document.querySelector('.admin__side')?.getBoundingClientRect();
+      return heading && menu ? heading.top - menu.bottom : 0;
+    });
+    assert.ok(gap < 48, `the heading is ${gap} px under the menu`);
     await page.goto('/adminVideos?sort=title');
     await page.locator('.admin-table tbody tr').first().waitFor();
     const display = await page

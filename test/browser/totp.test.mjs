@@ -1,10 +1,11 @@
 // Issue 15, two-factor sign-in for staff: a staff member turns it on from the admin's Security
 // screen (QR code, first code, recovery codes), then signs in again: the password, then the
-// code of the authenticator app (computed here with otplib from the key the screen showed).
+// code of the authenticator app (computed here with otplib from the key the screen showed);
+// then makes new recovery codes with the password: an old one is refused, a new one signs in.
 import assert from 'node:assert/strict';
 import { generate } from 'otplib';
 import pg from 'pg';
-import { BASE_URL, journey, mailedLink, screenshot, sharedBrowser } from './browser.mjs';
+import { BASE_URL, consoleErrorsOf, journey, mailedLink, screenshot, sharedBrowser } from './browser.mjs';
 
 const use = sharedBrowser();
 
@@ -48,6 +49,7 @@ journey(
   'staff turn on two-factor sign-in with a QR code, then sign in with password and code',
   { timeout: 120_000 },
   async ({ page, context }) => {
+    const consoleErrors = consoleErrorsOf(page);
     const staff = await newStaff();
     await passwordStep(page, staff);
     await page.waitForURL((url) => url.pathname !== '/login');
@@ -72,6 +74,7 @@ journey(
     const codes = page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
     await codes.first().waitFor();
     assert.equal(await codes.count(), 10);
+    const first = (await codes.allTextContents()).map((c) => c.trim());
     // They stay until kept, even once the status has been read again as "on".
     await page.waitForTimeout(1500);
     assert.equal(await codes.count(), 10, 'the recovery codes stay on screen');
@@ -99,5 +102,43 @@ journey(
     await page.goto('/adminSecurity');
     await page.getByText(/Two-factor sign-in is on\./).waitFor();
     await page.getByText(/10 recovery codes left/).waitFor();
+
+    // New recovery codes with the password: shown once until kept; the old ones stop working.
+    // The wrong codes above were answered 401, which Chromium logs as console errors: from here on, none.
+    consoleErrors.length = 0;
+    const form = page.getByRole('form', { name: 'New recovery codes' });
+    await form.getByRole('radio', { name: 'my password' }).check();
+    await form.getByLabel('Password', { exact: true }).fill(staff.password);
+    await screenshot(page, 'admin-security-regenerate-1280');
+    await form.getByRole('button', { name: 'Make new recovery codes' }).click();
+    await codes.first().waitFor();
+    const fresh = (await codes.allTextContents()).map((c) => c.trim());
+    assert.equal(fresh.length, 10);
+    assert.deepEqual(
+      fresh.filter((c) => first.includes(c)),
+      [],
+      'ten codes never shown before',
+    );
+    await page.getByRole('button', { name: 'I have kept them' }).click();
+    await page.getByText('10 recovery codes left.').waitFor();
+
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await passwordStep(page, staff);
+    assert.deepEqual(consoleErrors, [], 'no console error while making new codes');
+    await page.getByLabel('Authentication code').fill(first[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/not right/)
+      .waitFor();
+    // The refused old code is the one 401 (Chromium logs it); nothing else.
+    assert.equal(consoleErrors.length, 1, consoleErrors.join('\n'));
+    assert.match(consoleErrors[0] ?? '', /status of 401/);
+    consoleErrors.length = 0;
+    await page.getByLabel('Authentication code').fill(fresh[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    assert.deepEqual(consoleErrors, [], 'no console error');
   },
 );

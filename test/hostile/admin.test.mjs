@@ -52,6 +52,10 @@ const ADMIN_CALLS = [
   ['GET', `${API}/get_categories_for_admin/`],
   ['GET', `${API}/add_category_tag/1/1/`],
   ['POST', `${API}/retry_video_processing/403/`],
+  ['GET', `${API}/admin/themes/?sort=title`],
+  ['GET', `${API}/admin/banners/`],
+  ['GET', `${API}/admin/categories/?tag=1`],
+  ['POST', `${API}/admin/playlists/bulk/`, { action: 'delete', filter: {} }],
 ];
 
 describe('admin calls by people who are not staff', () => {
@@ -103,6 +107,20 @@ describe('staff calls with hostile input', () => {
   test('get_video_info: id past the integer range', () => asStaff(400, 'GET', `${API}/get_video_info/2147483648/`));
   test('delete_video: a traversal as bunny_id changes nothing else', () =>
     asStaff([200, 400, 404], 'DELETE', `${API}/delete_video/2147483647/..%2F..%2Fetc/`));
+  test('playlist bulk: ids as SQL text, a huge id list, a filter with a sort key', async () => {
+    const bulk = (body) => asStaff(400, 'POST', `${API}/admin/playlists/bulk/`, { body });
+    await bulk({ action: 'access_off', ids: ['1 OR 1=1'] });
+    await bulk({ action: 'access_off', ids: Array.from({ length: 5000 }, (_, i) => i + 1) });
+    await bulk({ action: 'access_off', filter: { sort: 'title; DROP TABLE playlists' } });
+    await bulk({ action: 'add_to_theme', ids: [10], group_id: '4; --' });
+  });
+  test('hand-ordered lists: bad sort keys and huge page sizes', async () => {
+    for (const query of ['sort=position%3BDROP', 'page_size=100000', 'page=99999999999', 'order=sideways']) {
+      for (const list of ['themes', 'banners', 'categories']) {
+        await asStaff(400, 'GET', `${API}/admin/${list}/?${query}`);
+      }
+    }
+  });
   test('add_category: unknown form fields (mass assignment of id)', async () => {
     const form = multipart([
       { name: 'title', value: 'Mass' },

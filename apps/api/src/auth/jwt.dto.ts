@@ -90,6 +90,29 @@ export const OTP_CODE_RULES: BodyRules = {
   fields: [{ name: 'code', kind: 'string', required: true, maxLength: 32 }],
 };
 
+export class RecoveryCodesProofDto {
+  @ApiProperty({
+    required: false,
+    example: '123456',
+    description: 'A current 6-digit code of the app (or give password)',
+  })
+  code?: string;
+
+  @ApiProperty({ required: false, format: 'password', description: "The account's password (or give code)" })
+  password?: string;
+}
+
+export const RECOVERY_PROOF_RULES: BodyRules = {
+  fields: [
+    { name: 'code', kind: 'string', required: false, maxLength: 32 },
+    { name: 'password', kind: 'password', required: false, maxLength: 128 },
+  ],
+  across: (body) =>
+    (body.code === undefined) === (body.password === undefined)
+      ? { non_field_errors: ['Give either a current code of the app or your password'] }
+      : null,
+};
+
 export class TotpSetupDto {
   @ApiProperty({ description: 'Base32 secret, for typing into the app by hand; shown only now' })
   secret: string;

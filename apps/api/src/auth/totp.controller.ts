@@ -3,7 +3,15 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nes
 import type { User } from '@app/db';
 import { AuthBody } from './auth-body.js';
 import { CurrentUser, JwtAuthGuard } from './guards.js';
-import { OTP_CODE_RULES, OtpCodeDto, TotpRecoveryCodesDto, TotpSetupDto, TotpStatusDto } from './jwt.dto.js';
+import {
+  OTP_CODE_RULES,
+  OtpCodeDto,
+  RECOVERY_PROOF_RULES,
+  RecoveryCodesProofDto,
+  TotpRecoveryCodesDto,
+  TotpSetupDto,
+  TotpStatusDto,
+} from './jwt.dto.js';
 import { TooManyAttemptsFilter } from './rate-limiter.js';
 import { TotpService } from './totp.service.js';
 
@@ -46,6 +54,24 @@ export class TotpController {
     @AuthBody(OTP_CODE_RULES) body: Record<string, unknown>,
   ): Promise<TotpRecoveryCodesDto> {
     return this.totp.confirm(user, body.code as string);
+  }
+
+  @Post('recovery-codes')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Ten new recovery codes, shown once; the old ones stop working at once. Takes a current code of the app or the password',
+  })
+  @ApiBody({ type: RecoveryCodesProofDto })
+  @ApiResponse({ status: 200, type: TotpRecoveryCodesDto })
+  @ApiResponse({ status: 400, description: 'Neither or both proofs, or a wrong one ({"message", "code"})' })
+  @ApiResponse({ status: 404, description: 'Two-factor sign-in is off' })
+  @ApiResponse({ status: 429, description: 'Too many wrong codes or passwords; Retry-After says when' })
+  regenerate(
+    @CurrentUser() user: User,
+    @AuthBody(RECOVERY_PROOF_RULES) body: Record<string, unknown>,
+  ): Promise<TotpRecoveryCodesDto> {
+    return this.totp.regenerateRecoveryCodes(user, body as { code?: string; password?: string });
   }
 
   @Post('disable')

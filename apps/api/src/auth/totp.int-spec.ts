@@ -185,6 +185,60 @@ describe('two-factor sign-in (TOTP, RFC 6238)', () => {
     const [loginStatus, tokens] = await json(await login(api, ann.email, ann.password));
     expect([loginStatus, typeof tokens.access]).toEqual([200, 'string']);
   });
+
+  it('regenerates the recovery codes with a current code or the password: the old ones stop working at once', async () => {
+    const staff = await signedIn(api, true);
+    const { secret, recovery } = await enrol(api, staff.access);
+    const regenerate = (body: unknown, token = staff.access) =>
+      api.request('/cuviewTV/auth/totp/recovery-codes/', { method: 'POST', token, json: body });
+
+    // Hostile input: neither proof, both, unknown fields, a recovery code in place of the app's code.
+    for (const body of [{}, { code: '123456', password: staff.password }, { code: '1', role: 'x' }, null]) {
+      const [status, answer] = await json(await regenerate(body));
+      expect([status, typeof answer.message]).toEqual([400, 'string']);
+    }
+    const [asRecovery] = await json(await regenerate({ code: recovery[0] }));
+    expect(asRecovery).toBe(400);
+    const [wrongStatus, wrong] = await json(await regenerate({ password: 'not the password' }));
+    expect([wrongStatus, wrong.code]).toEqual([400, 'password_wrong']);
+    expect((await regenerate({ code: '000000' })).status).toBe(400);
+    // Without an account, or for an account with it off.
+    expect((await api.request('/cuviewTV/auth/totp/recovery-codes/', { method: 'POST', json: {} })).status).toBe(401);
+    const viewer = await signedIn(api, false);
+    expect((await regenerate({ password: viewer.password }, viewer.access)).status).toBe(404);
+
+    const [byPassword, first] = await json(await regenerate({ password: staff.password }));
+    expect(byPassword).toBe(200);
+    const fresh = first.recovery_codes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => recovery.includes(c))).toEqual([]);
+
+    // An old code no longer signs in; a new one does, once.
+    const [, challenge] = await json(await login(api, staff.email, staff.password));
+    expect((await otp(api, challenge.otp_token, recovery[1])).status).toBe(401);
+    expect((await otp(api, challenge.otp_token, fresh[0])).status).toBe(200);
+
+    // With the app's code: that step is spent, so the same code cannot regenerate twice.
+    const code = await nextCode(secret);
+    const [byCode, second] = await json(await regenerate({ code }));
+    expect(byCode).toBe(200);
+    expect((await regenerate({ code })).status).toBe(400);
+    const [, status] = await json(await api.request('/cuviewTV/auth/totp/', { token: staff.access }));
+    expect(status.recovery_codes_left).toBe(10);
+    const [, again] = await json(await login(api, staff.email, staff.password));
+    expect((await otp(api, again.otp_token, fresh[1])).status).toBe(401);
+    expect((await otp(api, again.otp_token, (second.recovery_codes as string[])[0])).status).toBe(200);
+
+    // Five regenerations at once: one set survives, ten codes, each from one answer.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => regenerate({ password: staff.password })));
+    const sets = await Promise.all(answers.map(async (a) => (a.status === 200 ? ((await a.json()) as Json) : null)));
+    const given = sets.flatMap((set) => (set ? [set.recovery_codes as string[]] : []));
+    expect(given.length).toBeGreaterThan(0);
+    const [stored] = await db.query(`SELECT count(*)::int AS n FROM totp_recovery_codes WHERE user_id = $1`, [
+      staff.id,
+    ]);
+    expect(stored.n).toBe(10);
+  });
 });
 
 describe('STAFF_TOTP_REQUIRED', () => {

@@ -67,6 +67,27 @@ export class TotpRepository {
     return rows[0]?.n ?? 0;
   }
 
+  /**
+   * Swaps every recovery code for new ones in one transaction, the account's row locked so two
+   * regenerations (or one and a turn-off) take turns: the codes of the last one are the only
+   * ones that work. False when two-factor sign-in was turned off meanwhile.
+   */
+  async replaceRecoveryCodes(userId: number, codeHashes: string[]): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: unknown[] = await manager.query(
+        `SELECT id FROM users WHERE id = $1 AND totp_enabled_at IS NOT NULL FOR UPDATE`,
+        [userId],
+      );
+      if (rows.length !== 1) return false;
+      await manager.query(`DELETE FROM totp_recovery_codes WHERE user_id = $1`, [userId]);
+      await manager.query(
+        `INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT $1, h FROM unnest($2::varchar[]) AS h`,
+        [userId, codeHashes],
+      );
+      return true;
+    });
+  }
+
   async disable(userId: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query(

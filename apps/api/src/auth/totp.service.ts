@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
+  BadRequestException,
   ConflictException,
   ForbiddenException,
   Injectable,
@@ -8,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { generateSecret, generateURI, verify } from 'otplib';
+import { PasswordHasher } from '@app/common';
 import { AppConfig } from '@app/config';
 import { AUTH_MESSAGES, OTP_CODES } from '@app/contracts';
 import type { User } from '@app/db';
@@ -68,6 +70,7 @@ export class TotpService {
     private readonly repository: TotpRepository,
     private readonly secrets: TotpSecrets,
     private readonly limiter: RateLimiter,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   isRequired(user: Pick<User, 'isStaff'>): boolean {
@@ -131,6 +134,45 @@ export class TotpService {
     }
     await this.checkCode(user, user.totpSecret, code);
     await this.repository.disable(user.id);
+  }
+
+  /**
+   * Ten new recovery codes for an account with two-factor sign-in on, proven by a current code
+   * of the app (each time step once) or the password, counted like any code check. The old
+   * codes stop working in the same transaction; the new ones are answered this once. A wrong
+   * proof is a 400, not a 401: the session itself is fine and must not be refreshed.
+   */
+  async regenerateRecoveryCodes(
+    user: User,
+    proof: { code?: string; password?: string },
+  ): Promise<{ recovery_codes: string[] }> {
+    if (!user.totpEnabledAt || !user.totpSecret) throw new NotFoundException({ message: 'Two-factor sign-in is off' });
+    if (proof.password !== undefined) {
+      await this.limiter.reserveCodeCheck(user.id);
+      if (!(await this.hasher.verify(proof.password, user.passwordHash))) {
+        throw new BadRequestException({ message: 'That password is not right', code: 'password_wrong' });
+      }
+    } else {
+      const code = (proof.code ?? '').replace(/\s+/g, '');
+      if (!/^\d{6}$/.test(code)) {
+        throw new BadRequestException({ message: 'Enter the 6-digit code the app shows now, or your password' });
+      }
+      try {
+        const step = await this.checkTotp(user, user.totpSecret, code);
+        if (!(await this.repository.acceptStep(user.id, step))) throw wrongCode();
+      } catch (error) {
+        if (error instanceof UnauthorizedException) {
+          throw new BadRequestException({ message: AUTH_MESSAGES.otpWrong, code: OTP_CODES.wrong });
+        }
+        throw error;
+      }
+    }
+    await this.limiter.codeAccepted(user.id);
+    const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+    if (!(await this.repository.replaceRecoveryCodes(user.id, codes.map(hashRecoveryCode)))) {
+      throw new NotFoundException({ message: 'Two-factor sign-in is off' });
+    }
+    return { recovery_codes: codes };
   }
 
   async status(user: User): Promise<{ enabled: boolean; required: boolean; recovery_codes_left: number }> {

@@ -23,7 +23,11 @@ export class PlayBeaconDto {
 }
 
 export class PlayBeaconAnswerDto {
-  @ApiProperty()
+  @ApiProperty({
+    description:
+      'Reports counted: those of unknown videos, of videos whose access is off (for anyone but staff) and, without ' +
+      'an account, past the address budget are left out',
+  })
   recorded: number;
 }
 

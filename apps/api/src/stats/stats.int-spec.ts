@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TestFactories } from '@app/testing';
 import { Seed } from '../admin/testing/seed.js';
 import { read, startAdminKit, type AdminTestKit } from '../admin/testing/admin-kit.js';
-import { MAX_BEACONS_PER_MINUTE } from './stats.service.js';
+import { Redis } from 'ioredis';
+import { ANON_VIDEO_BUDGET, MAX_ANON_BEACONS_PER_MINUTE, MAX_BEACONS_PER_MINUTE } from './stats.service.js';
 
 let kit: AdminTestKit;
 let seed: Seed;
@@ -15,6 +16,20 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 const beacon = (token: string, json: unknown) =>
   kit.api.request('/cuviewTV/stats/plays/', { method: 'POST', token, json });
 
+/** A report of a visitor without an account from `address` (the kit trusts X-Forwarded-For). */
+const anonBeacon = (address: string, json: unknown) =>
+  kit.api.request('/cuviewTV/stats/plays/', { method: 'POST', json, headers: { 'x-forwarded-for': address } });
+
+const counters = async (video: number) =>
+  (
+    await kit.db.query(
+      `SELECT coalesce(sum(plays), 0)::int AS plays, coalesce(sum(completions), 0)::int AS completions,
+              coalesce(sum(watch_seconds), 0)::float8 AS watch_seconds
+         FROM play_stats WHERE video_id = $1`,
+      [video],
+    )
+  )[0];
+
 /** A viewer of their own, so each test has a full beacon budget. */
 async function viewerToken(): Promise<string> {
   const factories = new TestFactories(kit.db, kit.api.config.JWT_SECRET);
@@ -22,7 +37,7 @@ async function viewerToken(): Promise<string> {
 }
 
 beforeAll(async () => {
-  kit = await startAdminKit();
+  kit = await startAdminKit({ TRUST_PROXY: 'true' });
   seed = new Seed(kit.db);
 });
 afterAll(async () => kit?.close());
@@ -49,10 +64,8 @@ describe('play beacons', () => {
     }
     const rows = await kit.db.query(`SELECT * FROM play_stats WHERE video_id = $1`, [video]);
     expect(rows).toEqual([]);
-    // Signed-out: 401.
-    expect((await kit.api.request('/cuviewTV/stats/plays/', { method: 'POST', json: { events: [good] } })).status).toBe(
-      401,
-    );
+    // Without an account the same checks hold.
+    expect((await anonBeacon('198.51.100.1', { events: [good, { ...good, video_id: 'a' }] })).status).toBe(400);
   });
 
   it(`accepts at most ${MAX_BEACONS_PER_MINUTE} beacons a minute per account, however they arrive, and adds them all up`, async () => {
@@ -76,6 +89,62 @@ describe('play beacons', () => {
   });
 });
 
+describe('plays of visitors without an account', () => {
+  it('are counted, without the address in Redis or Postgres; nobody but staff counts a hidden video', async () => {
+    const visible = await seed.video({ title: 'Open to all' });
+    const hidden = await seed.video({ title: 'Switched off', status: 0 });
+    const report = (video: number) => ({ events: [{ video_id: video, started: true, watched_seconds: 12 }] });
+
+    const open = await anonBeacon('203.0.113.7', report(visible));
+    expect([open.status, await read(open)]).toEqual([200, { recorded: 1 }]);
+    expect(await counters(visible)).toEqual({ plays: 1, completions: 0, watch_seconds: 12 });
+
+    for (const sent of [anonBeacon('203.0.113.7', report(hidden)), beacon(await viewerToken(), report(hidden))]) {
+      const answer = await sent;
+      expect([answer.status, await read(answer)]).toEqual([200, { recorded: 0 }]);
+    }
+    expect(await counters(hidden)).toEqual({ plays: 0, completions: 0, watch_seconds: 0 });
+    // Staff previewing it are counted.
+    expect(await read(await beacon(kit.staffToken, report(hidden)))).toEqual({ recorded: 1 });
+
+    const redis = new Redis(kit.api.config.REDIS_URL);
+    try {
+      const keys = await redis.keys(`${kit.api.config.REDIS_PREFIX}:ratelimit:stats:anon*`);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.filter((key) => key.includes('203.0.113'))).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('50 forged reports at once from one address add at most its budget per video', async () => {
+    const video = await seed.video({ title: 'Forged target' });
+    const forged = { events: [{ video_id: video, started: true, completed: true, watched_seconds: 600 }] };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => anonBeacon('192.0.2.50', forged)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_ANON_BEACONS_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - MAX_ANON_BEACONS_PER_MINUTE);
+    expect(await counters(video)).toEqual({
+      plays: ANON_VIDEO_BUDGET.plays,
+      completions: ANON_VIDEO_BUDGET.completions,
+      watch_seconds: ANON_VIDEO_BUDGET.watchSeconds,
+    });
+    // One beacon of 50 reports of the same video is held to the same budget, from a fresh address.
+    const batch = { events: Array.from({ length: 50 }, () => forged.events[0]) };
+    expect((await anonBeacon('192.0.2.51', batch)).status).toBe(200);
+    expect(await counters(video)).toEqual({
+      plays: 2 * ANON_VIDEO_BUDGET.plays,
+      completions: 2 * ANON_VIDEO_BUDGET.completions,
+      watch_seconds: 2 * ANON_VIDEO_BUDGET.watchSeconds,
+    });
+    // The same /64 is one address for IPv6.
+    const v6 = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => anonBeacon(`2001:db8:1:2::${i + 1}`, { events: [] })),
+    );
+    expect(v6.filter((a) => a.status === 200)).toHaveLength(MAX_ANON_BEACONS_PER_MINUTE);
+  });
+});
+
 describe('the statistics over a period', () => {
   it('answers plays, watch time and completion per video, playlist and day, and top and empty searches', async () => {
     const token = await viewerToken();
@@ -94,7 +163,7 @@ describe('the statistics over a period', () => {
         { video_id: other, playlist_id: 99999999, watched_seconds: 5 },
       ],
     });
-    expect([ok.status, await read(ok)]).toEqual([200, { recorded: 6 }]);
+    expect([ok.status, await read(ok)]).toEqual([200, { recorded: 5 }]);
     // Yesterday's numbers, as the counters hold them.
     await kit.db.query(
       `INSERT INTO play_stats (day, video_id, playlist_id, plays, completions, watch_seconds) VALUES ($1, $2, 0, 4, 1, 40)`,

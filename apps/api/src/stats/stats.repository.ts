@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Status } from '@app/contracts';
 
 /** One play report of the player, already checked. */
 export interface PlayReport {
@@ -41,32 +42,38 @@ export class StatsRepository {
   /**
    * Adds a batch of reports to today's counters in one statement: grouped first, then one
    * atomic upsert per (video, playlist), so concurrent batches add up. Reports of videos that
-   * no longer exist are left out; a playlist that does not exist counts as "no playlist".
+   * no longer exist (or, with `visibleOnly`, whose access is off) are left out; a playlist that
+   * does not exist counts as "no playlist". Answers the reports counted.
    */
-  async addPlays(reports: PlayReport[]): Promise<number> {
-    const rows: unknown = await this.dataSource.query(
-      `INSERT INTO play_stats AS s (day, video_id, playlist_id, plays, completions, watch_seconds)
-       SELECT current_date, e.video_id, CASE WHEN p.id IS NULL THEN 0 ELSE e.playlist_id END,
-              sum(e.plays)::int, sum(e.completions)::int, sum(e.watched)
-         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::float8[])
-              AS e(video_id, playlist_id, plays, completions, watched)
-         JOIN videos v ON v.id = e.video_id
-         LEFT JOIN playlists p ON p.id = e.playlist_id
-        GROUP BY 2, 3
-       ON CONFLICT (day, video_id, playlist_id) DO UPDATE
-          SET plays = s.plays + EXCLUDED.plays,
-              completions = s.completions + EXCLUDED.completions,
-              watch_seconds = s.watch_seconds + EXCLUDED.watch_seconds
-       RETURNING 1`,
+  async addPlays(reports: PlayReport[], options: { visibleOnly: boolean }): Promise<number> {
+    const [row]: { n: number }[] = await this.dataSource.query(
+      `WITH counted AS (
+         SELECT e.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::float8[])
+                AS e(video_id, playlist_id, plays, completions, watched)
+           JOIN videos v ON v.id = e.video_id AND (NOT $6::boolean OR v.status = ${Status.On})
+       ), added AS (
+         INSERT INTO play_stats AS s (day, video_id, playlist_id, plays, completions, watch_seconds)
+         SELECT current_date, c.video_id, CASE WHEN p.id IS NULL THEN 0 ELSE c.playlist_id END,
+                sum(c.plays)::int, sum(c.completions)::int, sum(c.watched)
+           FROM counted c LEFT JOIN playlists p ON p.id = c.playlist_id
+          GROUP BY 2, 3
+         ON CONFLICT (day, video_id, playlist_id) DO UPDATE
+            SET plays = s.plays + EXCLUDED.plays,
+                completions = s.completions + EXCLUDED.completions,
+                watch_seconds = s.watch_seconds + EXCLUDED.watch_seconds
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM counted)::int AS n, (SELECT count(*) FROM added)::int AS upserts`,
       [
         reports.map((r) => r.videoId),
         reports.map((r) => r.playlistId),
         reports.map((r) => (r.started ? 1 : 0)),
         reports.map((r) => (r.completed ? 1 : 0)),
         reports.map((r) => r.watchedSeconds),
+        options.visibleOnly,
       ],
     );
-    return Array.isArray(rows) ? rows.length : 0;
+    return row?.n ?? 0;
   }
 
   async addSearch(query: string, found: boolean): Promise<void> {

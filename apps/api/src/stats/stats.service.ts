@@ -7,9 +7,11 @@ import {
   ServiceUnavailableException,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { createHmac } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppConfig } from '@app/config';
+import { addressKey } from '../auth/rate-limiter.js';
 import type { StatsReportDto } from './stats.dto.js';
 import { StatsRepository, type ItemRow, type PlayReport } from './stats.repository.js';
 
@@ -17,6 +19,13 @@ import { StatsRepository, type ItemRow, type PlayReport } from './stats.reposito
 export const MAX_REPORTS_PER_BEACON = 50;
 /** Beacons one account may send a minute: several tabs, never a flood. */
 export const MAX_BEACONS_PER_MINUTE = 30;
+/** Beacons one address without an account may send a minute (IPv6 counted per /64). */
+export const MAX_ANON_BEACONS_PER_MINUTE = 10;
+/**
+ * What one address without an account can add to one video within an hour, however many
+ * reports it sends or forges at once: the bound staff read the anonymous counts against.
+ */
+export const ANON_VIDEO_BUDGET = { plays: 3, completions: 3, watchSeconds: 3600, windowSeconds: 3600 } as const;
 /** Watched time one report may add: more than a beacon period, far less than a day. */
 export const MAX_WATCHED_SECONDS = 600;
 /** Longest period the statistics screen asks for. */
@@ -37,6 +46,10 @@ export class StatsService implements OnModuleDestroy {
   private readonly logger = new Logger('Stats');
   private readonly redis: Redis;
   private readonly beacons: RateLimiterRedis;
+  private readonly anonBeacons: RateLimiterRedis;
+  private readonly anonBudgets: Record<'plays' | 'completions' | 'watchSeconds', RateLimiterRedis>;
+  /** Addresses are kept in Redis only as keyed hashes, for at most an hour. */
+  private readonly addressHashKey: Buffer;
 
   constructor(
     config: AppConfig,
@@ -55,24 +68,107 @@ export class StatsService implements OnModuleDestroy {
       points: MAX_BEACONS_PER_MINUTE,
       duration: 60,
     });
+    const limiter = (name: string, points: number, duration: number) =>
+      new RateLimiterRedis({
+        storeClient: this.redis,
+        rejectIfRedisNotReady: true,
+        keyPrefix: `${config.REDIS_PREFIX}:ratelimit:stats:anon:${name}`,
+        points,
+        duration,
+      });
+    this.anonBeacons = limiter('beacon', MAX_ANON_BEACONS_PER_MINUTE, 60);
+    const { windowSeconds } = ANON_VIDEO_BUDGET;
+    this.anonBudgets = {
+      plays: limiter('plays', ANON_VIDEO_BUDGET.plays, windowSeconds),
+      completions: limiter('completions', ANON_VIDEO_BUDGET.completions, windowSeconds),
+      watchSeconds: limiter('seconds', ANON_VIDEO_BUDGET.watchSeconds, windowSeconds),
+    };
+    this.addressHashKey = createHmac('sha256', config.JWT_SECRET).update('cuview anonymous play reports').digest();
   }
 
   onModuleDestroy(): void {
     this.redis.disconnect();
   }
 
-  /** A beacon of the player: checked whole (400 and nothing written), counted per account, then added. */
-  async recordPlays(userId: number, body: unknown): Promise<{ recorded: number }> {
-    const reports = parseReports(body);
+  /**
+   * A beacon of the player: checked whole (400 and nothing written), counted per account or,
+   * without one, per address (then each video's plays, completions and seconds are held to
+   * ANON_VIDEO_BUDGET per address, atomically in Redis), then added. Only staff count plays of
+   * videos whose access is off (their previews); anyone else's are left out.
+   */
+  async recordPlays(
+    viewer: { id: number; isStaff: boolean } | null,
+    ip: string,
+    body: unknown,
+  ): Promise<{ recorded: number }> {
+    let reports = parseReports(body);
+    const address = viewer ? null : this.hashAddress(ip);
+    await this.limit(() => (address ? this.anonBeacons.consume(address) : this.beacons.consume(String(viewer!.id))));
+    if (address) reports = await this.withinAnonBudget(address, reports);
+    if (reports.length === 0) return { recorded: 0 };
+    return { recorded: await this.repository.addPlays(reports, { visibleOnly: !viewer?.isStaff }) };
+  }
+
+  private hashAddress(ip: string): string {
+    return createHmac('sha256', this.addressHashKey).update(addressKey(ip)).digest('base64url').slice(0, 22);
+  }
+
+  /** 429 past a limit, 503 when Redis cannot say. */
+  private async limit<T>(take: () => Promise<T>): Promise<T> {
     try {
-      await this.beacons.consume(String(userId));
+      return await take();
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         throw new HttpException({ message: 'Too many play reports: please slow down' }, HttpStatus.TOO_MANY_REQUESTS);
       }
       throw new ServiceUnavailableException({ message: 'Play reports are unavailable for a moment' });
     }
-    return { recorded: reports.length === 0 ? 0 : (await this.repository.addPlays(reports), reports.length) };
+  }
+
+  /**
+   * The reports of one address cut to what its budget per video still allows. Each video's
+   * request is taken from its counters in one atomic increment; whatever part fits is kept, so
+   * parallel beacons cannot together pass the budget.
+   */
+  private async withinAnonBudget(address: string, reports: PlayReport[]): Promise<PlayReport[]> {
+    const byVideo = new Map<number, PlayReport[]>();
+    for (const report of reports) byVideo.set(report.videoId, [...(byVideo.get(report.videoId) ?? []), report]);
+    const kept: PlayReport[] = [];
+    for (const [videoId, items] of byVideo) {
+      const key = `${address}:${videoId}`;
+      let plays = await this.take(this.anonBudgets.plays, key, items.filter((r) => r.started).length);
+      let completions = await this.take(this.anonBudgets.completions, key, items.filter((r) => r.completed).length);
+      let seconds = await this.take(
+        this.anonBudgets.watchSeconds,
+        key,
+        Math.ceil(items.reduce((sum, r) => sum + r.watchedSeconds, 0)),
+      );
+      for (const report of items) {
+        const started = report.started && plays > 0;
+        const completed = report.completed && completions > 0;
+        const watchedSeconds = Math.min(report.watchedSeconds, seconds);
+        plays -= started ? 1 : 0;
+        completions -= completed ? 1 : 0;
+        seconds -= watchedSeconds;
+        if (started || completed || watchedSeconds > 0) kept.push({ ...report, started, completed, watchedSeconds });
+      }
+    }
+    return kept;
+  }
+
+  /** Takes up to `points` from a budget; answers how many fitted (the counter's total says it exactly). */
+  private async take(budget: RateLimiterRedis, key: string, points: number): Promise<number> {
+    if (points === 0) return 0;
+    try {
+      await budget.consume(key, points);
+      return points;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) {
+        throw new ServiceUnavailableException({ message: 'Play reports are unavailable for a moment' });
+      }
+      const before = error.consumedPoints - points;
+      return Math.max(0, Math.min(points, budget.points - before));
+    }
   }
 
   /** One search (its normalised text); never fails the search it counts. */

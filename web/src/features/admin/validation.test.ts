@@ -136,6 +136,17 @@ describe('drag and drop order', () => {
     expect(up.items.map((i) => i.id)).toEqual([5, 1, 2, 3, 4]);
   });
 
+  it('keeps the positions of a later page (a page of the hand order)', () => {
+    const page = [11, 12, 13].map((position) => ({ id: position * 10, position }));
+    const moved = moveItem(page, 130, 110)!;
+    expect(moved.items.map((i) => [i.id, i.position])).toEqual([
+      [130, 11],
+      [110, 12],
+      [120, 13],
+    ]);
+    expect([moved.from, moved.to]).toEqual([13, 11]);
+  });
+
   it('ignores a drop on itself or nowhere', () => {
     expect(moveItem(items, 3, 3)).toBeNull();
     expect(moveItem(items, 3, null)).toBeNull();

@@ -97,7 +97,8 @@ export function tagsText(tags: IdTitle[], expanded: boolean): { text: string; cu
 /**
  * Drop rule (spec §4): dropping an item onto a different item moves it to the target's slot,
  * the ones between shift by one; dropping on itself is ignored. Answers the new order with
- * positions 1..n and the two positions involved, or null.
+ * positions counted on from the first item's (1..n for a whole list, 11..20 for its second
+ * page of 10) and the two positions involved, or null.
  */
 export function moveItem<T extends { id: number; position: number }>(
   items: T[],
@@ -111,8 +112,9 @@ export function moveItem<T extends { id: number; position: number }>(
   const next = [...items];
   const [moved] = next.splice(from, 1);
   next.splice(to, 0, moved!);
+  const first = items[0]!.position;
   return {
-    items: next.map((item, index) => ({ ...item, position: index + 1 })),
+    items: next.map((item, index) => ({ ...item, position: first + index })),
     from: items[from]!.position,
     to: items[to]!.position,
   };

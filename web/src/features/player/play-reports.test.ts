@@ -31,4 +31,17 @@ describe('play reports', () => {
     flushPlayReports();
     expect(fetch).toHaveBeenCalledOnce();
   });
+
+  it('reports for a visitor without an account too, with no authorization header', () => {
+    const fetch = vi.fn(async () => new Response('{"recorded":1}'));
+    vi.stubGlobal('fetch', fetch);
+    addPlayReport(9, null, { started: true });
+    flushPlayReports();
+    expect(fetch).toHaveBeenCalledOnce();
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers as Record<string, string>).not.toHaveProperty('authorization');
+    expect(JSON.parse(init.body as string).events).toEqual([
+      { video_id: 9, playlist_id: null, started: true, completed: false, watched_seconds: 0 },
+    ]);
+  });
 });

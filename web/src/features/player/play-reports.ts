@@ -40,17 +40,18 @@ export function addPlayReport(videoId: number, playlistId: number | null, change
 
 /**
  * Sends what was collected: one small POST, kept alive so it also leaves with a closing tab.
+ * Visitors without an account report too (the api counts them per address, within limits).
  * Statistics never disturb watching: a refused or failed beacon is dropped.
  */
 export function flushPlayReports(): void {
   const token = getAccessToken();
-  if (pending.size === 0 || !token) return;
+  if (pending.size === 0) return;
   const events = [...pending.values()].slice(0, MAX_REPORTS);
   for (const e of events) pending.delete(`${e.video_id}:${e.playlist_id ?? 0}`);
   void fetch(apiUrl('/cuviewTV/stats/plays'), {
     method: 'POST',
     keepalive: true,
-    headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) },
     body: JSON.stringify({
       events: events.map((e) => ({ ...e, watched_seconds: Math.min(Math.round(e.watched_seconds * 10) / 10, 600) })),
     }),

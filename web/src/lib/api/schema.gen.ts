@@ -240,6 +240,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/auth/totp/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ten new recovery codes, shown once; the old ones stop working at once. Takes a current code of the app or the password */
+    post: operations['TotpController_regenerate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/auth/totp/disable': {
     parameters: {
       query?: never;
@@ -1000,7 +1017,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Plays, completions and watched seconds since the last report, batched by the player */
+    /** Plays, completions and watched seconds since the last report, batched by the player. Without an account: 10 beacons a minute per address, and at most 3 plays, 3 completions and 3,600 s per video and address an hour */
     post: operations['StatsController_plays'];
     delete?: never;
     options?: never;
@@ -1195,6 +1212,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/admin/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the categories: by title (the order viewers see) or access; filtered by title, access and a tag they carry; 1 to 100 per page (not part of the spec) */
+    get: operations['CategoriesController_browse'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/get_category/{id}': {
     parameters: {
       query?: never;
@@ -1331,6 +1365,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/admin/themes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the themes: in hand order (position) by default, or sorted by title, created or access; filtered by title, access, days added and a playlist they hold; 1 to 100 per page (not part of the spec) */
+    get: operations['ThemesController_browse'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/get_group_info/{group_id}': {
     parameters: {
       query?: never;
@@ -1444,6 +1495,23 @@ export interface paths {
     get: operations['AdminPlaylistsController_browse'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/admin/playlists/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** One action (access on/off, add to or remove from a theme, delete) on chosen editorial playlists or on everything a filter matches, in one transaction; the answer names the playlists left as they were */
+    post: operations['AdminPlaylistsController_bulkAction'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1731,6 +1799,23 @@ export interface paths {
     };
     /** Every banner in order, including those with access off */
     get: operations['BannersController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/admin/banners': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the banners: in hand order (position) by default, or sorted by title or access; filtered by title, access, and the theme or playlist they are shown in; 1 to 100 per page (not part of the spec) */
+    get: operations['BannersController_browse'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2428,6 +2513,18 @@ export interface components {
       /** @description Ten single-use recovery codes; shown only now */
       recovery_codes: string[];
     };
+    RecoveryCodesProofDto: {
+      /**
+       * @description A current 6-digit code of the app (or give password)
+       * @example 123456
+       */
+      code?: string;
+      /**
+       * Format: password
+       * @description The account's password (or give code)
+       */
+      password?: string;
+    };
     ImageAddressesDto: {
       /** @example /cuviewTV/image/video/403/300/q8J3xYk2LmNb/ */
       300: string;
@@ -2983,6 +3080,7 @@ export interface components {
       events: components['schemas']['PlayReportDto'][];
     };
     PlayBeaconAnswerDto: {
+      /** @description Reports counted: those of unknown videos, of videos whose access is off (for anyone but staff) and, without an account, past the address budget are left out */
       recorded: number;
     };
     AdminIdTitleDto: {
@@ -3054,6 +3152,11 @@ export interface components {
       /** @description Signed staff address of its icon, also while its access is off: append `300/` or `600/`. Null when it has none */
       image: string | null;
     };
+    AdminCategoryPageDto: {
+      categories: components['schemas']['AdminCategoryDto'][];
+      /** @description Categories the filter matches, all pages */
+      categoryLength: number;
+    };
     AdminCategoryWithTagsDto: {
       id: number;
       title: string;
@@ -3097,6 +3200,25 @@ export interface components {
       /** @description Place in the theme list, from 1 */
       position: number;
       number_of_playlists: number;
+    };
+    AdminThemeRowDto: {
+      id: number;
+      title: string;
+      /**
+       * @description 1 = ON (visible to viewers)
+       * @enum {number}
+       */
+      status: 0 | 1;
+      /** @description Place in the theme list, from 1 */
+      position: number;
+      number_of_playlists: number;
+      /** @description When it was added (ISO 8601) */
+      created: string;
+    };
+    AdminThemePageDto: {
+      groups: components['schemas']['AdminThemeRowDto'][];
+      /** @description Themes the filter matches, all pages */
+      groupLength: number;
     };
     AdminGroupPlaylistDto: {
       id: number;
@@ -3177,6 +3299,54 @@ export interface components {
       playlists: components['schemas']['AdminPlaylistSummaryDto'][];
       /** @description Playlists in the list, all pages */
       playlistLength: number;
+    };
+    AdminPlaylistFilterDto: {
+      /** @description Title search (accent, case and punctuation insensitive) */
+      q?: string;
+      /**
+       * @description Only items with access on, or off
+       * @enum {string}
+       */
+      access?: 'on' | 'off';
+      /**
+       * @description Added on or after this day (YYYY-MM-DD)
+       * @example 2026-01-01
+       */
+      from?: string;
+      /**
+       * @description Added on or before this day (YYYY-MM-DD)
+       * @example 2026-01-31
+       */
+      to?: string;
+      /** @description Only playlists in this theme */
+      theme?: number;
+    };
+    AdminPlaylistBulkDto: {
+      /** @enum {string} */
+      action: 'access_on' | 'access_off' | 'add_to_theme' | 'remove_from_theme' | 'delete';
+      /** @description The chosen playlists (or give filter) */
+      ids?: number[];
+      /** @description Every editorial playlist this filter matches (at most 10000); {} is every one */
+      filter?: components['schemas']['AdminPlaylistFilterDto'];
+      /** @description add_to_theme, remove_from_theme: the theme */
+      group_id?: number;
+    };
+    AdminBulkSkipDto: {
+      id: number;
+      /** @example not found */
+      reason: string;
+    };
+    AdminBulkResultDto: {
+      /** @example access_off */
+      action: string;
+      /** @description Items the request named or its filter matched */
+      matched: number;
+      /** @description Items the action changed */
+      changed: number;
+      /** @description Items left as they were, each with the reason */
+      skipped: components['schemas']['AdminBulkSkipDto'][];
+      /** @example 12 videos changed */
+      message: string;
     };
     AdminPlaylistLengthDto: {
       playlistLength: number;
@@ -3311,6 +3481,11 @@ export interface components {
       /** @description Signed staff address of its video’s image, also while the video’s access is off: append `300/` or `600/`. Null when it has none */
       video_image: string | null;
     };
+    AdminBannerPageDto: {
+      banners: components['schemas']['AdminBannerDto'][];
+      /** @description Banners the filter matches, all pages */
+      bannerLength: number;
+    };
     AdminBannerFormDto: {
       /**
        * @description JSON: {"title": "...", "status": 0|1}
@@ -3400,23 +3575,6 @@ export interface components {
       playlist_id?: number;
       /** @description add_tags, remove_tags: tag ids */
       tag_ids?: number[];
-    };
-    AdminBulkSkipDto: {
-      id: number;
-      /** @example not found */
-      reason: string;
-    };
-    AdminBulkResultDto: {
-      /** @example access_off */
-      action: string;
-      /** @description Items the request named or its filter matched */
-      matched: number;
-      /** @description Items the action changed */
-      changed: number;
-      /** @description Items left as they were, each with the reason */
-      skipped: components['schemas']['AdminBulkSkipDto'][];
-      /** @example 12 videos changed */
-      message: string;
     };
     AdminVideoLengthDto: {
       videoLength: number;
@@ -4126,6 +4284,50 @@ export interface operations {
         content?: never;
       };
       /** @description Too many wrong codes; Retry-After says when */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TotpController_regenerate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecoveryCodesProofDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpRecoveryCodesDto'];
+        };
+      };
+      /** @description Neither or both proofs, or a wrong one ({"message", "code"}) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Two-factor sign-in is off */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong codes or passwords; Retry-After says when */
       429: {
         headers: {
           [name: string]: unknown;
@@ -5650,7 +5852,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description More than 30 reports a minute from this account */
+      /** @description More than 30 reports a minute from this account (10 from an address without one) */
       429: {
         headers: {
           [name: string]: unknown;
@@ -6042,6 +6244,53 @@ export interface operations {
       };
     };
   };
+  CategoriesController_browse: {
+    parameters: {
+      query?: {
+        /** @description Title search (accent, case and punctuation insensitive) */
+        q?: string;
+        /** @description Only items with access on, or off */
+        access?: 'on' | 'off';
+        /** @description Page, from 1; past the end answers an empty page */
+        page?: number;
+        page_size?: number;
+        /** @description Default: desc for dates, asc otherwise */
+        order?: 'asc' | 'desc';
+        /** @description Only categories carrying this tag */
+        tag?: number;
+        /** @description Sort column; default: title, the order viewers see (categories have no hand order or dates) */
+        sort?: 'title' | 'access';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategoryPageDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   CategoriesController_get: {
     parameters: {
       query?: never;
@@ -6328,6 +6577,57 @@ export interface operations {
       };
     };
   };
+  ThemesController_browse: {
+    parameters: {
+      query?: {
+        /** @description Title search (accent, case and punctuation insensitive) */
+        q?: string;
+        /** @description Only items with access on, or off */
+        access?: 'on' | 'off';
+        /** @description Added on or after this day (YYYY-MM-DD) */
+        from?: string;
+        /** @description Added on or before this day (YYYY-MM-DD) */
+        to?: string;
+        /** @description Page, from 1; past the end answers an empty page */
+        page?: number;
+        page_size?: number;
+        /** @description Default: desc for dates, asc otherwise */
+        order?: 'asc' | 'desc';
+        /** @description Only themes holding this playlist */
+        playlist?: number;
+        /** @description Sort column; default: position (the order viewers see, the only one drag and drop changes) */
+        sort?: 'position' | 'title' | 'created' | 'access';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminThemePageDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   ThemesController_info: {
     parameters: {
       query?: never;
@@ -6557,13 +6857,13 @@ export interface operations {
         from?: string;
         /** @description Added on or before this day (YYYY-MM-DD) */
         to?: string;
+        /** @description Only playlists in this theme */
+        theme?: number;
         /** @description Page, from 1; past the end answers an empty page */
         page?: number;
         page_size?: number;
         /** @description Default: desc for dates, asc otherwise */
         order?: 'asc' | 'desc';
-        /** @description Only playlists in this theme */
-        theme?: number;
         /** @description Sort column; default: updated (latest first), or best title match when q is given */
         sort?: 'title' | 'duration' | 'created' | 'updated' | 'access';
       };
@@ -6579,6 +6879,43 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminPlaylistListDto'];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AdminPlaylistsController_bulkAction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminPlaylistBulkDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBulkResultDto'];
         };
       };
       /** @description No valid access token */
@@ -7194,6 +7531,55 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminBannerDto'][];
+        };
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  BannersController_browse: {
+    parameters: {
+      query?: {
+        /** @description Title search (accent, case and punctuation insensitive) */
+        q?: string;
+        /** @description Only items with access on, or off */
+        access?: 'on' | 'off';
+        /** @description Page, from 1; past the end answers an empty page */
+        page?: number;
+        page_size?: number;
+        /** @description Default: desc for dates, asc otherwise */
+        order?: 'asc' | 'desc';
+        /** @description Only banners shown in this theme */
+        theme?: number;
+        /** @description Only banners shown in this playlist */
+        playlist?: number;
+        /** @description Sort column; default: position (the order of the main page, the only one drag and drop changes) */
+        sort?: 'position' | 'title' | 'access';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBannerPageDto'];
         };
       };
       /** @description No valid access token */

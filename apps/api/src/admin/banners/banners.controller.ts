@@ -1,11 +1,18 @@
-import { Body, Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
 import { FormReader } from '../common/form-reader.js';
 import { IdParam } from '../../common/params.js';
-import { AdminAddBannerDto, AdminBannerDto, AdminBannerFormDto, AdminIdTitleDto } from './banners.dto.js';
+import {
+  AdminAddBannerDto,
+  AdminBannerDto,
+  AdminBannerFormDto,
+  AdminBannerListQueryDto,
+  AdminBannerPageDto,
+  AdminIdTitleDto,
+} from './banners.dto.js';
 import { BannersService } from './banners.service.js';
 
 @AdminController()
@@ -42,6 +49,17 @@ export class BannersController {
   @ApiOkResponse({ type: [AdminBannerDto] })
   list(): Promise<AdminBannerDto[]> {
     return this.banners.list();
+  }
+
+  @Get('admin/banners')
+  @ApiOperation({
+    summary:
+      'A page of the banners: in hand order (position) by default, or sorted by title or access; filtered by title, ' +
+      'access, and the theme or playlist they are shown in; 1 to 100 per page (not part of the spec)',
+  })
+  @ApiOkResponse({ type: AdminBannerPageDto })
+  browse(@Query() query: AdminBannerListQueryDto): Promise<AdminBannerPageDto> {
+    return this.banners.browse(query);
   }
 
   @Put('edit_banner_video/:id')

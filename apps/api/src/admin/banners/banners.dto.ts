@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { AdminIdTitleDto } from '../common/answers.dto.js';
+import { AdminListPageDto, AdminTitleFilterDto, IsId } from '../common/list-query.dto.js';
 import { IsTitle, STATUS_MESSAGE, StatusTransform } from '../common/form-fields.js';
 import { MAX_INT } from '../../common/params.js';
 
@@ -105,3 +106,35 @@ export class AdminBannerFormDto {
 }
 
 export { AdminIdTitleDto };
+
+export const BANNER_SORTS = ['position', 'title', 'access'] as const;
+export type BannerSort = (typeof BANNER_SORTS)[number];
+
+/** GET admin/banners: a page of the banners, in their hand order unless sorted otherwise. */
+export class AdminBannerListQueryDto extends IntersectionType(AdminTitleFilterDto, AdminListPageDto) {
+  @ApiPropertyOptional({ description: 'Only banners shown in this theme' })
+  @IsOptional()
+  @IsId('theme')
+  theme?: number;
+
+  @ApiPropertyOptional({ description: 'Only banners shown in this playlist' })
+  @IsOptional()
+  @IsId('playlist')
+  playlist?: number;
+
+  @ApiPropertyOptional({
+    enum: BANNER_SORTS,
+    description: 'Sort column; default: position (the order of the main page, the only one drag and drop changes)',
+  })
+  @IsOptional()
+  @IsIn(BANNER_SORTS, { message: `sort must be one of ${BANNER_SORTS.join(', ')}` })
+  sort?: BannerSort;
+}
+
+export class AdminBannerPageDto {
+  @ApiProperty({ type: [AdminBannerDto] })
+  banners: AdminBannerDto[];
+
+  @ApiProperty({ description: 'Banners the filter matches, all pages' })
+  bannerLength: number;
+}

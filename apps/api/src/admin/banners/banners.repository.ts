@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { VIDEO_FACETS_SQL, VIDEO_PEOPLE_SQL } from '../common/video-sql.js';
-import type { AdminBannerDto, AdminIdTitleDto } from './banners.dto.js';
+import type { Status } from '@app/contracts';
+import { orderBy, type ListOrder } from '../common/list-query.dto.js';
+import { ListWhere } from '../common/list-sql.js';
+import type { AdminBannerDto, AdminIdTitleDto, BannerSort } from './banners.dto.js';
+
+const BANNER_SORT_COLUMNS: Record<BannerSort, string> = {
+  position: 'b.position',
+  title: 'lower(b.title)',
+  access: 'b.status',
+};
 
 const BANNER_JSON = `json_build_object(
   'id', b.id, 'video_id', b.video_id, 'playlist_id', b.playlist_id, 'group_id', b.group_id,
@@ -23,6 +32,30 @@ export class BannersRepository {
       `SELECT ${BANNER_JSON} AS banner FROM ${BANNER_FROM} ORDER BY b.position`,
     );
     return rows.map((row) => row.banner);
+  }
+
+  /** A page of the banners and how many match (banner title, access, the theme or playlist shown in). */
+  async page(
+    query: { search?: string; status?: Status; groupId?: number; playlistId?: number },
+    order: ListOrder<BannerSort>,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AdminBannerDto[]; total: number }> {
+    const where = new ListWhere().common({ title: 'b.title', status: 'b.status' }, query);
+    if (query.groupId !== undefined) where.add(query.groupId, (n) => `b.group_id = ${n}`);
+    if (query.playlistId !== undefined) where.add(query.playlistId, (n) => `b.playlist_id = ${n}`);
+    const { rows, total } = await where.page<{ banner: AdminBannerDto }>(
+      this.dataSource,
+      {
+        select: `${BANNER_JSON} AS banner`,
+        from: BANNER_FROM,
+        countFrom: 'banner_videos b',
+        order: orderBy(BANNER_SORT_COLUMNS[order.sort], order.direction, 'b.id'),
+      },
+      limit,
+      offset,
+    );
+    return { rows: rows.map((row) => row.banner), total };
   }
 
   async find(id: number): Promise<AdminBannerDto | null> {

@@ -8,7 +8,15 @@ import type { ImageForm } from '../common/form-reader.js';
 import { ImageForms } from '../common/image-forms.js';
 import { BANNERS, compact, lockSet, moveItem, nextPosition } from '../common/ordered-set.js';
 import { StoredFiles } from '../common/stored-files.js';
-import type { AdminAddBannerDto, AdminBannerDto, AdminIdTitleDto } from './banners.dto.js';
+import { accessStatus, listOrderOf } from '../common/list-query.dto.js';
+import { offsetOf } from '../../common/params.js';
+import type {
+  AdminAddBannerDto,
+  AdminBannerDto,
+  AdminBannerListQueryDto,
+  AdminBannerPageDto,
+  AdminIdTitleDto,
+} from './banners.dto.js';
 import { BannersRepository } from './banners.repository.js';
 import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 
@@ -25,6 +33,24 @@ export class BannersService {
 
   async list(): Promise<AdminBannerDto[]> {
     return (await this.repository.list()).map((banner) => this.withVideoImage(banner));
+  }
+
+  /** GET admin/banners: the main page's order (position) unless another sort is asked for. */
+  async browse(query: AdminBannerListQueryDto): Promise<AdminBannerPageDto> {
+    const filter = {
+      search: query.q || undefined,
+      status: accessStatus(query.access),
+      groupId: query.theme,
+      playlistId: query.playlist,
+    };
+    const order = listOrderOf(query, { fallback: 'position', dated: [], rankSearch: false })!;
+    const { rows, total } = await this.repository.page(
+      filter,
+      order,
+      query.page_size,
+      offsetOf(query.page, query.page_size),
+    );
+    return { banners: rows.map((banner) => this.withVideoImage(banner)), bannerLength: total };
   }
 
   async playlistsForVideo(videoId: number): Promise<AdminIdTitleDto[]> {

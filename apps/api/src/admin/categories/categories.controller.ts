@@ -1,11 +1,17 @@
-import { Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
 import { FormReader } from '../common/form-reader.js';
 import { IdParam } from '../../common/params.js';
-import { AdminCategoryDto, AdminCategoryFormDto, AdminCategoryWithTagsDto } from './categories.dto.js';
+import {
+  AdminCategoryDto,
+  AdminCategoryFormDto,
+  AdminCategoryListQueryDto,
+  AdminCategoryPageDto,
+  AdminCategoryWithTagsDto,
+} from './categories.dto.js';
 import { CategoriesService } from './categories.service.js';
 
 @AdminController()
@@ -20,6 +26,17 @@ export class CategoriesController {
   @ApiOkResponse({ type: [AdminCategoryDto] })
   list(): Promise<AdminCategoryDto[]> {
     return this.categories.list();
+  }
+
+  @Get('admin/categories')
+  @ApiOperation({
+    summary:
+      'A page of the categories: by title (the order viewers see) or access; filtered by title, access and a tag ' +
+      'they carry; 1 to 100 per page (not part of the spec)',
+  })
+  @ApiOkResponse({ type: AdminCategoryPageDto })
+  browse(@Query() query: AdminCategoryListQueryDto): Promise<AdminCategoryPageDto> {
+    return this.categories.browse(query);
   }
 
   @Get('get_category/:id')

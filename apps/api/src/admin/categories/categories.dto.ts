@@ -1,5 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
 import { AdminIdTitleDto, AdminListItemDto } from '../common/answers.dto.js';
+import { AdminListPageDto, AdminTitleFilterDto, IsId } from '../common/list-query.dto.js';
 
 export class AdminCategoryDto extends AdminListItemDto {
   @ApiProperty({ description: 'Whether an icon was uploaded (served by the image service as category/{id})' })
@@ -33,4 +35,31 @@ export class AdminCategoryFormDto {
     description: 'Icon: JPEG or PNG (SVG too on update, rasterised to PNG)',
   })
   image?: unknown;
+}
+
+export const CATEGORY_SORTS = ['title', 'access'] as const;
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
+
+/** GET admin/categories: a page of the categories, in the viewers' order (title) unless sorted otherwise. */
+export class AdminCategoryListQueryDto extends IntersectionType(AdminTitleFilterDto, AdminListPageDto) {
+  @ApiPropertyOptional({ description: 'Only categories carrying this tag' })
+  @IsOptional()
+  @IsId('tag')
+  tag?: number;
+
+  @ApiPropertyOptional({
+    enum: CATEGORY_SORTS,
+    description: 'Sort column; default: title, the order viewers see (categories have no hand order or dates)',
+  })
+  @IsOptional()
+  @IsIn(CATEGORY_SORTS, { message: `sort must be one of ${CATEGORY_SORTS.join(', ')}` })
+  sort?: CategorySort;
+}
+
+export class AdminCategoryPageDto {
+  @ApiProperty({ type: [AdminCategoryDto] })
+  categories: AdminCategoryDto[];
+
+  @ApiProperty({ description: 'Categories the filter matches, all pages' })
+  categoryLength: number;
 }

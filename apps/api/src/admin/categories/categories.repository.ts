@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Status } from '@app/contracts';
 import type { AdminIdTitleDto } from '../common/answers.dto.js';
-import type { AdminCategoryDto } from './categories.dto.js';
+import { orderBy, type ListOrder } from '../common/list-query.dto.js';
+import { ListWhere } from '../common/list-sql.js';
+import type { AdminCategoryDto, CategorySort } from './categories.dto.js';
+
+const CATEGORY_SORT_COLUMNS: Record<CategorySort, string> = { title: 'title', access: 'status' };
 
 /** `image` says whether it has an icon until the service makes it the signed address. */
 const CATEGORY_COLUMNS = 'id, title, status, icon_key IS NOT NULL AS has_icon, icon_key IS NOT NULL AS image';
@@ -13,6 +17,32 @@ export class CategoriesRepository {
 
   list(): Promise<AdminCategoryDto[]> {
     return this.dataSource.query(`SELECT ${CATEGORY_COLUMNS} FROM categories ORDER BY id`);
+  }
+
+  /** A page of the categories and how many match (title text, access, a tag they carry). */
+  async page(
+    query: { search?: string; status?: Status; tagId?: number },
+    order: ListOrder<CategorySort>,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AdminCategoryDto[]; total: number }> {
+    const where = new ListWhere().common({ title: 'title', status: 'status' }, query);
+    if (query.tagId !== undefined) {
+      where.add(
+        query.tagId,
+        (n) => `EXISTS (SELECT 1 FROM category_tags ct WHERE ct.category_id = categories.id AND ct.tag_id = ${n})`,
+      );
+    }
+    return where.page<AdminCategoryDto>(
+      this.dataSource,
+      {
+        select: CATEGORY_COLUMNS,
+        from: 'categories',
+        order: orderBy(CATEGORY_SORT_COLUMNS[order.sort], order.direction, 'id'),
+      },
+      limit,
+      offset,
+    );
   }
 
   async find(id: number): Promise<(AdminCategoryDto & { icon_key: string | null }) | null> {

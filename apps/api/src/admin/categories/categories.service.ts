@@ -5,7 +5,14 @@ import { parseStatus, refuseUnknownFields, requireTitle } from '../common/form-f
 import type { ImageForm } from '../common/form-reader.js';
 import { ImageForms } from '../common/image-forms.js';
 import { StoredFiles } from '../common/stored-files.js';
-import type { AdminCategoryDto, AdminCategoryWithTagsDto } from './categories.dto.js';
+import { accessStatus, listOrderOf } from '../common/list-query.dto.js';
+import { offsetOf } from '../../common/params.js';
+import type {
+  AdminCategoryDto,
+  AdminCategoryListQueryDto,
+  AdminCategoryPageDto,
+  AdminCategoryWithTagsDto,
+} from './categories.dto.js';
 import { CategoriesRepository } from './categories.repository.js';
 import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 
@@ -22,6 +29,19 @@ export class CategoriesService {
 
   async list(): Promise<AdminCategoryDto[]> {
     return (await this.repository.list()).map((row) => this.urls.withImage(ImageKind.Category, row));
+  }
+
+  /** GET admin/categories: by title, the order viewers see, unless sorted otherwise. */
+  async browse(query: AdminCategoryListQueryDto): Promise<AdminCategoryPageDto> {
+    const filter = { search: query.q || undefined, status: accessStatus(query.access), tagId: query.tag };
+    const order = listOrderOf(query, { fallback: 'title', dated: [], rankSearch: false })!;
+    const { rows, total } = await this.repository.page(
+      filter,
+      order,
+      query.page_size,
+      offsetOf(query.page, query.page_size),
+    );
+    return { categories: rows.map((row) => this.urls.withImage(ImageKind.Category, row)), categoryLength: total };
   }
 
   async get(id: number): Promise<AdminCategoryWithTagsDto> {

@@ -2,7 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { PAGE_SIZE } from '@app/contracts';
+import { PAGE_SIZE, Status } from '@app/contracts';
 import { MAX_INT, MAX_SEARCH_TEXT } from '../../common/params.js';
 
 /** The largest page a staff list answers (the page-size menu offers 10, 25, 50, 100). */
@@ -36,11 +36,8 @@ export function IsId(name: string): PropertyDecorator {
   };
 }
 
-/**
- * What every staff list filters by: title text, access, and the day range it was added in.
- * The same fields name "everything this filter matches" in a bulk request.
- */
-export class AdminListFilterDto {
+/** What every staff list filters by: title text and access. */
+export class AdminTitleFilterDto {
   @ApiPropertyOptional({ description: 'Title search (accent, case and punctuation insensitive)' })
   @IsOptional()
   @IsString({ message: 'q must be text' })
@@ -52,7 +49,13 @@ export class AdminListFilterDto {
   @IsOptional()
   @IsIn(['on', 'off'], { message: 'access must be on or off' })
   access?: 'on' | 'off';
+}
 
+/**
+ * The filter of the lists whose items have a date added: title text, access, and the day
+ * range it was added in. The same fields name "everything this filter matches" in a bulk request.
+ */
+export class AdminListFilterDto extends AdminTitleFilterDto {
   @ApiPropertyOptional({ example: '2026-01-01', description: 'Added on or after this day (YYYY-MM-DD)' })
   @IsOptional()
   @Matches(DATE, { message: DATE_MESSAGE('from') })
@@ -107,4 +110,29 @@ export function dayRange(filter: Pick<AdminListFilterDto, 'from' | 'to'>): { fro
 /** ORDER BY for a sort column: the id breaks ties the same way, so the (column, id) index serves it. */
 export function orderBy(column: string, direction: 'asc' | 'desc', id: string): string {
   return `${column} ${direction.toUpperCase()}, ${id} ${direction.toUpperCase()}`;
+}
+
+/** The access filter as the status column's value. */
+export function accessStatus(access: 'on' | 'off' | undefined): Status | undefined {
+  return access === undefined ? undefined : access === 'on' ? Status.On : Status.Off;
+}
+
+export interface ListOrder<S extends string> {
+  sort: S;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * The order of a staff list, one rule for every list: dates read newest first unless told
+ * otherwise, the other columns A→Z (shortest, off, first place first). Without a sort the
+ * list's own default applies, or, for lists that rank a search, the best title match first
+ * (undefined).
+ */
+export function listOrderOf<S extends string>(
+  query: { sort?: S; order?: 'asc' | 'desc'; q?: string },
+  rules: { fallback: S; dated: readonly S[]; rankSearch: boolean },
+): ListOrder<S> | undefined {
+  if (!query.sort && query.q && rules.rankSearch) return undefined;
+  const sort = query.sort ?? rules.fallback;
+  return { sort, direction: query.order ?? (rules.dated.includes(sort) ? 'desc' : 'asc') };
 }

@@ -15,7 +15,9 @@ import {
   AdminPlaylistListDto,
   AdminThumbnailFormDto,
 } from './playlists.dto.js';
-import { AdminPlaylistListQueryDto } from './playlist-list.dto.js';
+import { AdminBulkResultDto } from '../common/bulk.js';
+import { AdminPlaylistBulkDto, AdminPlaylistListQueryDto } from './playlist-list.dto.js';
+import { PlaylistBulkService } from './playlist-bulk.service.js';
 import { AdminPlaylistsService } from './playlists.service.js';
 
 const QUERY_DOC = { name: 'query', description: 'Title search (accent, case and punctuation insensitive)' };
@@ -24,6 +26,7 @@ const QUERY_DOC = { name: 'query', description: 'Title search (accent, case and 
 export class AdminPlaylistsController {
   constructor(
     private readonly playlists: AdminPlaylistsService,
+    private readonly bulk: PlaylistBulkService,
     private readonly forms: FormReader,
   ) {}
 
@@ -43,6 +46,18 @@ export class AdminPlaylistsController {
   @ApiOkResponse({ type: AdminPlaylistListDto })
   browse(@Query() query: AdminPlaylistListQueryDto): Promise<AdminPlaylistListDto> {
     return this.playlists.browse(query);
+  }
+
+  @Post('admin/playlists/bulk')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'One action (access on/off, add to or remove from a theme, delete) on chosen editorial playlists or on ' +
+      'everything a filter matches, in one transaction; the answer names the playlists left as they were',
+  })
+  @ApiOkResponse({ type: AdminBulkResultDto })
+  bulkAction(@Body() body: AdminPlaylistBulkDto): Promise<AdminBulkResultDto> {
+    return this.bulk.run(body);
   }
 
   @Get('get_playlists_length')

@@ -41,7 +41,7 @@ export class AdminPlaylistsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The WHERE clause over `playlists p` for a list query; `$1` is the search text. */
-  private where(query: PlaylistQuery): { sql: string; params: unknown[] } {
+  where(query: PlaylistQuery): { sql: string; params: unknown[] } {
     const params: unknown[] = [query.search ?? ''];
     const clauses = [EDITORIAL, `($1 = '' OR ${NORM_MATCH('p.title', '$1')})`];
     const add = (value: unknown, clause: (n: string) => string) => {

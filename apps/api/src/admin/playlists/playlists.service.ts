@@ -24,9 +24,9 @@ import type {
   AdminPlaylistLengthDto,
   AdminPlaylistListDto,
 } from './playlists.dto.js';
-import { dayRange } from '../common/list-query.dto.js';
 import type { AdminPlaylistListQueryDto } from './playlist-list.dto.js';
-import { AdminPlaylistsRepository, type PlaylistOrder, type PlaylistQuery } from './playlists.repository.js';
+import { playlistOrderOf, playlistQueryOf } from './playlist-query.js';
+import { AdminPlaylistsRepository } from './playlists.repository.js';
 import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 
 const NOT_FOUND = { message: 'Playlist not found' };
@@ -53,17 +53,8 @@ export class AdminPlaylistsService {
 
   /** GET admin/playlists: the sortable, filterable list with its page size. */
   async browse(query: AdminPlaylistListQueryDto): Promise<AdminPlaylistListDto> {
-    const filter: PlaylistQuery = {
-      search: query.q || undefined,
-      status: query.access === undefined ? undefined : query.access === 'on' ? Status.On : Status.Off,
-      ...dayRange(query),
-      themeId: query.theme,
-    };
-    const dated = !query.sort || query.sort === 'created' || query.sort === 'updated';
-    const order: PlaylistOrder | undefined =
-      !query.sort && query.q
-        ? undefined
-        : { sort: query.sort ?? 'updated', direction: query.order ?? (dated ? 'desc' : 'asc') };
+    const filter = playlistQueryOf(query);
+    const order = playlistOrderOf(query);
     const [playlists, playlistLength] = await Promise.all([
       this.repository.list(filter, query.page_size, offsetOf(query.page, query.page_size), order),
       this.repository.count(filter),

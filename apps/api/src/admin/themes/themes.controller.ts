@@ -1,9 +1,16 @@
-import { Body, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
 import { IdParam } from '../../common/params.js';
-import { AdminAddGroupDto, AdminEditGroupDto, AdminGroupDto, AdminGroupInfoDto } from './themes.dto.js';
+import {
+  AdminAddGroupDto,
+  AdminEditGroupDto,
+  AdminGroupDto,
+  AdminGroupInfoDto,
+  AdminThemeListQueryDto,
+  AdminThemePageDto,
+} from './themes.dto.js';
 import { ThemesService } from './themes.service.js';
 
 @AdminController()
@@ -15,6 +22,17 @@ export class ThemesController {
   @ApiOkResponse({ type: [AdminGroupDto] })
   list(): Promise<AdminGroupDto[]> {
     return this.themes.list();
+  }
+
+  @Get('admin/themes')
+  @ApiOperation({
+    summary:
+      'A page of the themes: in hand order (position) by default, or sorted by title, created or access; filtered by ' +
+      'title, access, days added and a playlist they hold; 1 to 100 per page (not part of the spec)',
+  })
+  @ApiOkResponse({ type: AdminThemePageDto })
+  browse(@Query() query: AdminThemeListQueryDto): Promise<AdminThemePageDto> {
+    return this.themes.browse(query);
   }
 
   @Get('get_group_info/:group_id')

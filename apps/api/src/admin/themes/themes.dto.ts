@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { IsTitle, STATUS_MESSAGE, StatusTransform } from '../common/form-fields.js';
+import { AdminListFilterDto, AdminListPageDto, IsId } from '../common/list-query.dto.js';
 import { AdminEditOrderedListDto } from '../common/positions.dto.js';
 import { AdminPlaylistSummaryDto } from '../playlists/playlists.dto.js';
 
@@ -37,3 +38,35 @@ export class AdminAddGroupDto {
 }
 
 export class AdminEditGroupDto extends AdminEditOrderedListDto {}
+
+export const THEME_SORTS = ['position', 'title', 'created', 'access'] as const;
+export type ThemeSort = (typeof THEME_SORTS)[number];
+
+/** GET admin/themes: a page of the themes, in their hand order unless sorted otherwise. */
+export class AdminThemeListQueryDto extends IntersectionType(AdminListFilterDto, AdminListPageDto) {
+  @ApiPropertyOptional({ description: 'Only themes holding this playlist' })
+  @IsOptional()
+  @IsId('playlist')
+  playlist?: number;
+
+  @ApiPropertyOptional({
+    enum: THEME_SORTS,
+    description: 'Sort column; default: position (the order viewers see, the only one drag and drop changes)',
+  })
+  @IsOptional()
+  @IsIn(THEME_SORTS, { message: `sort must be one of ${THEME_SORTS.join(', ')}` })
+  sort?: ThemeSort;
+}
+
+export class AdminThemeRowDto extends AdminGroupDto {
+  @ApiProperty({ description: 'When it was added (ISO 8601)' })
+  created: string;
+}
+
+export class AdminThemePageDto {
+  @ApiProperty({ type: [AdminThemeRowDto] })
+  groups: AdminThemeRowDto[];
+
+  @ApiProperty({ description: 'Themes the filter matches, all pages' })
+  groupLength: number;
+}

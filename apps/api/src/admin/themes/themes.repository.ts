@@ -1,10 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Status } from '@app/contracts';
 import { PLAYLIST_SUMMARY_JSON } from '../common/playlist-sql.js';
-import type { AdminGroupDto, AdminGroupPlaylistDto } from './themes.dto.js';
+import { orderBy, type ListOrder } from '../common/list-query.dto.js';
+import { ListWhere } from '../common/list-sql.js';
+import type { AdminGroupDto, AdminGroupPlaylistDto, AdminThemeRowDto, ThemeSort } from './themes.dto.js';
 
 const GROUP_COLUMNS = `g.id, g.title, g.status, g.position,
   (SELECT count(*)::int FROM group_playlists gp WHERE gp.group_id = g.id) AS number_of_playlists`;
+
+/** A filtered view of the themes. */
+export interface ThemeQuery {
+  search?: string;
+  status?: Status;
+  from?: string;
+  to?: string;
+  playlistId?: number;
+}
+
+const THEME_SORT_COLUMNS: Record<ThemeSort, string> = {
+  position: 'g.position',
+  title: 'lower(g.title)',
+  created: 'g.created_at',
+  access: 'g.status',
+};
 
 @Injectable()
 export class ThemesRepository {
@@ -12,6 +31,32 @@ export class ThemesRepository {
 
   list(): Promise<AdminGroupDto[]> {
     return this.dataSource.query(`SELECT ${GROUP_COLUMNS} FROM groups g ORDER BY g.position`);
+  }
+
+  /** A page of the themes (a few hundred at most: no sort index needed) and how many match. */
+  async page(
+    query: ThemeQuery,
+    order: ListOrder<ThemeSort>,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AdminThemeRowDto[]; total: number }> {
+    const where = new ListWhere().common({ title: 'g.title', status: 'g.status', created: 'g.created_at' }, query);
+    if (query.playlistId !== undefined) {
+      where.add(
+        query.playlistId,
+        (n) => `EXISTS (SELECT 1 FROM group_playlists gp WHERE gp.group_id = g.id AND gp.playlist_id = ${n})`,
+      );
+    }
+    return where.page<AdminThemeRowDto>(
+      this.dataSource,
+      {
+        select: `${GROUP_COLUMNS}, to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created`,
+        from: 'groups g',
+        order: orderBy(THEME_SORT_COLUMNS[order.sort], order.direction, 'g.id'),
+      },
+      limit,
+      offset,
+    );
   }
 
   async find(id: number, em: EntityManager = this.dataSource.manager): Promise<AdminGroupDto | null> {

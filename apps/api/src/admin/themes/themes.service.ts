@@ -12,7 +12,16 @@ import {
   moveItem,
   nextPosition,
 } from '../common/ordered-set.js';
-import type { AdminAddGroupDto, AdminEditGroupDto, AdminGroupDto, AdminGroupInfoDto } from './themes.dto.js';
+import { accessStatus, dayRange, listOrderOf } from '../common/list-query.dto.js';
+import { offsetOf } from '../../common/params.js';
+import type {
+  AdminAddGroupDto,
+  AdminEditGroupDto,
+  AdminGroupDto,
+  AdminGroupInfoDto,
+  AdminThemeListQueryDto,
+  AdminThemePageDto,
+} from './themes.dto.js';
 import { ThemesRepository } from './themes.repository.js';
 import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 
@@ -27,6 +36,24 @@ export class ThemesService {
 
   list(): Promise<AdminGroupDto[]> {
     return this.repository.list();
+  }
+
+  /** GET admin/themes: the hand order (position) unless another sort is asked for. */
+  async browse(query: AdminThemeListQueryDto): Promise<AdminThemePageDto> {
+    const filter = {
+      search: query.q || undefined,
+      status: accessStatus(query.access),
+      ...dayRange(query),
+      playlistId: query.playlist,
+    };
+    const order = listOrderOf(query, { fallback: 'position', dated: ['created'], rankSearch: false })!;
+    const { rows, total } = await this.repository.page(
+      filter,
+      order,
+      query.page_size,
+      offsetOf(query.page, query.page_size),
+    );
+    return { groups: rows, groupLength: total };
   }
 
   async info(id: number): Promise<AdminGroupInfoDto> {

@@ -4,32 +4,28 @@ import { ProcessingState, Status } from '@app/contracts';
 import { BANNERS, compact, lockSet, nextPosition, playlistVideos } from '../common/ordered-set.js';
 import { VideoBulkRepository } from './video-bulk.repository.js';
 import {
-  BULK_FILTER_MAX,
+  checkBulkTarget,
+  runBulk,
+  targetIds,
   type AdminBulkResultDto,
-  type AdminBulkSkipDto,
-  type AdminVideoBulkDto,
-} from './video-list.dto.js';
+  type BulkOutcome,
+  type BulkPlan,
+} from '../common/bulk.js';
+import type { AdminVideoBulkDto, AdminVideoFilterDto } from './video-list.dto.js';
 import { videoQueryOf } from './video-query.js';
 import { VideosRepository, type VideoRow } from './videos.repository.js';
 import { VideosService } from './videos.service.js';
 
-interface Outcome {
-  changed: number;
-  skipped: AdminBulkSkipDto[];
-  /** Work for after the commit (queues, stored files): never undone by a rollback, never blocking it. */
-  after?: () => Promise<void>;
-}
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 /**
  * POST admin/videos/bulk: one action on chosen videos or on everything a filter matches, in
- * one transaction with the videos row-locked in id order. Items the action cannot take (gone,
- * already there, not failed) are left as they were and named in the answer; bad input is a
- * 400 before anything is written.
+ * one transaction with the videos row-locked in id order (`runBulk`, shared with the playlist
+ * list). Items the action cannot take (gone, already there, not failed) are left as they were
+ * and named in the answer; bad input is a 400 before anything is written.
  */
 @Injectable()
-export class VideoBulkService {
+export class VideoBulkService implements BulkPlan<AdminVideoBulkDto> {
+  readonly noun = 'video';
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: VideoBulkRepository,
@@ -39,29 +35,20 @@ export class VideoBulkService {
 
   async run(body: AdminVideoBulkDto): Promise<AdminBulkResultDto> {
     await this.checkInput(body);
-    let matched = 0;
-    const outcome = await this.dataSource.transaction(async (em) => {
-      await this.lockLists(em, body);
-      const { ids, missing } = await this.resolve(em, body);
-      matched = ids.length + missing.length;
-      const result = await this.apply(em, body, ids);
-      return { ...result, skipped: [...missing.map((id) => ({ id, reason: 'not found' })), ...result.skipped] };
-    });
-    await outcome.after?.();
-    return {
-      action: body.action,
-      matched,
-      changed: outcome.changed,
-      skipped: outcome.skipped,
-      message: `${plural(outcome.changed, 'video')} changed${outcome.skipped.length ? `, ${outcome.skipped.length} left as they were` : ''}`,
-    };
+    return runBulk(this.dataSource, body, this);
+  }
+
+  lockExisting(em: EntityManager, ids: number[]): Promise<number[]> {
+    return this.repository.lockExisting(em, ids);
+  }
+
+  matching(em: EntityManager, filter: AdminVideoFilterDto, limit: number, lock: boolean): Promise<number[]> {
+    return this.repository.matching(em, videoQueryOf(filter), limit, lock);
   }
 
   /** Checks that need no lock: one target, the action's own fields, known tags. */
   private async checkInput(body: AdminVideoBulkDto): Promise<void> {
-    if ((body.ids === undefined) === (body.filter === undefined)) {
-      throw new BadRequestException({ message: 'Give either ids or filter' });
-    }
+    checkBulkTarget(body);
     const needsPlaylist = body.action === 'add_to_playlist';
     const needsTags = body.action === 'add_tags' || body.action === 'remove_tags';
     if (needsPlaylist !== (body.playlist_id !== undefined)) {
@@ -85,7 +72,7 @@ export class VideoBulkService {
    * The ordered lists an action changes are locked before the videos' rows, as single edits
    * and deletes do (playlists by id, then banners), so the two never wait on each other.
    */
-  private async lockLists(em: EntityManager, body: AdminVideoBulkDto): Promise<void> {
+  async lockLists(em: EntityManager, body: AdminVideoBulkDto): Promise<void> {
     if (body.action === 'add_to_playlist') {
       await lockSet(em, playlistVideos(body.playlist_id!));
       if (!(await this.repository.editorialPlaylistExists(em, body.playlist_id!))) {
@@ -93,32 +80,14 @@ export class VideoBulkService {
       }
     }
     if (body.action === 'delete') {
-      const ids = body.ids ?? (await this.repository.matching(em, videoQueryOf(body.filter!), BULK_FILTER_MAX));
-      for (const playlistId of await this.repository.playlistsHolding(em, ids)) {
+      for (const playlistId of await this.repository.playlistsHolding(em, await targetIds(em, body, this))) {
         await lockSet(em, playlistVideos(playlistId));
       }
       await lockSet(em, BANNERS);
     }
   }
 
-  /** The videos to act on, locked; with ids, also those that no longer exist. */
-  private async resolve(em: EntityManager, body: AdminVideoBulkDto): Promise<{ ids: number[]; missing: number[] }> {
-    if (body.filter) {
-      const ids = await this.repository.matching(em, videoQueryOf(body.filter), BULK_FILTER_MAX, true);
-      if (ids.length > BULK_FILTER_MAX) {
-        throw new BadRequestException({
-          message: `This filter matches more than ${BULK_FILTER_MAX.toLocaleString('en')} videos; narrow it down`,
-        });
-      }
-      return { ids, missing: [] };
-    }
-    const named = [...new Set(body.ids)];
-    const found = new Set(await this.repository.lockExisting(em, named));
-    // The chosen order (add_to_playlist appends in it), without the ones that are gone.
-    return { ids: named.filter((id) => found.has(id)), missing: named.filter((id) => !found.has(id)) };
-  }
-
-  private async apply(em: EntityManager, body: AdminVideoBulkDto, ids: number[]): Promise<Outcome> {
+  async apply(em: EntityManager, body: AdminVideoBulkDto, ids: number[]): Promise<BulkOutcome> {
     if (ids.length === 0 && body.action !== 'add_to_playlist') return { changed: 0, skipped: [] };
     switch (body.action) {
       case 'access_on':
@@ -140,7 +109,7 @@ export class VideoBulkService {
     }
   }
 
-  private async addToPlaylist(em: EntityManager, playlistId: number, ids: number[]): Promise<Outcome> {
+  private async addToPlaylist(em: EntityManager, playlistId: number, ids: number[]): Promise<BulkOutcome> {
     const set = playlistVideos(playlistId);
     const present = await this.repository.inPlaylist(em, playlistId, ids);
     const adding = ids.filter((id) => !present.has(id));
@@ -154,7 +123,7 @@ export class VideoBulkService {
     };
   }
 
-  private async retry(em: EntityManager, ids: number[]): Promise<Outcome> {
+  private async retry(em: EntityManager, ids: number[]): Promise<BulkOutcome> {
     const { queued, rows } = await this.repository.markFailedQueued(em, ids);
     const queuedSet = new Set(queued);
     return {
@@ -167,7 +136,7 @@ export class VideoBulkService {
   }
 
   /** As a single delete does: the rows go, then the playlists and banners holding them close their gaps. */
-  private async delete(em: EntityManager, ids: number[]): Promise<Outcome> {
+  private async delete(em: EntityManager, ids: number[]): Promise<BulkOutcome> {
     const playlistIds = await this.repository.playlistsHolding(em, ids);
     const hasBanners = await this.repository.anyBanner(em, ids);
     const deleted = await this.repository.delete(em, ids);

@@ -15,7 +15,8 @@ import {
 import { ProcessingState } from '@app/contracts';
 import { groupByKind, parseFilterList, type FilterSelection } from '../../common/filter-list.js';
 import { MAX_INT } from '../../common/params.js';
-import { AdminListFilterDto, AdminListPageDto, CommaList, IsId, WholeNumber } from '../common/list-query.dto.js';
+import { BULK_FILTER_MAX, BULK_MAX_IDS, IsBulkIds } from '../common/bulk.js';
+import { AdminListFilterDto, AdminListPageDto, CommaList, IsId } from '../common/list-query.dto.js';
 
 export const VIDEO_SORTS = ['title', 'duration', 'created', 'updated', 'access', 'state'] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
@@ -71,9 +72,6 @@ export class AdminVideoListQueryDto extends IntersectionType(AdminVideoFilterDto
   sort?: VideoSort;
 }
 
-/** Most ids one bulk request may name; a filter may match more, up to BULK_FILTER_MAX. */
-export const BULK_MAX_IDS = 1000;
-export const BULK_FILTER_MAX = 10_000;
 export const BULK_MAX_TAGS = 50;
 
 export const VIDEO_BULK_ACTIONS = [
@@ -95,12 +93,7 @@ export class AdminVideoBulkDto {
 
   @ApiPropertyOptional({ type: [Number], maxItems: BULK_MAX_IDS, description: 'The chosen videos (or give filter)' })
   @IsOptional()
-  @IsArray({ message: 'ids must be a list of video ids' })
-  @ArrayMinSize(1, { message: 'please, choose a video' })
-  @ArrayMaxSize(BULK_MAX_IDS, { message: `At most ${BULK_MAX_IDS} videos at a time; use a filter for more` })
-  @IsInt({ each: true, message: 'ids must be a list of video ids' })
-  @Min(1, { each: true, message: 'ids must be a list of video ids' })
-  @Max(MAX_INT, { each: true, message: 'ids must be a list of video ids' })
+  @IsBulkIds('video')
   ids?: number[];
 
   @ApiPropertyOptional({
@@ -114,10 +107,7 @@ export class AdminVideoBulkDto {
 
   @ApiPropertyOptional({ description: 'add_to_playlist: the editorial playlist' })
   @IsOptional()
-  @WholeNumber()
-  @IsInt({ message: 'playlist_id must be a whole number from 1' })
-  @Min(1, { message: 'playlist_id must be a whole number from 1' })
-  @Max(MAX_INT, { message: 'playlist_id must be a whole number from 1' })
+  @IsId('playlist_id')
   playlist_id?: number;
 
   @ApiPropertyOptional({ type: [Number], maxItems: BULK_MAX_TAGS, description: 'add_tags, remove_tags: tag ids' })
@@ -129,30 +119,4 @@ export class AdminVideoBulkDto {
   @Min(1, { each: true, message: 'tag_ids must be a list of tag ids' })
   @Max(MAX_INT, { each: true, message: 'tag_ids must be a list of tag ids' })
   tag_ids?: number[];
-}
-
-export class AdminBulkSkipDto {
-  @ApiProperty()
-  id: number;
-
-  @ApiProperty({ example: 'not found' })
-  reason: string;
-}
-
-/** What a bulk action did: everything in one transaction; items it could not take are named. */
-export class AdminBulkResultDto {
-  @ApiProperty({ example: 'access_off' })
-  action: string;
-
-  @ApiProperty({ description: 'Items the request named or its filter matched' })
-  matched: number;
-
-  @ApiProperty({ description: 'Items the action changed' })
-  changed: number;
-
-  @ApiProperty({ type: [AdminBulkSkipDto], description: 'Items left as they were, each with the reason' })
-  skipped: AdminBulkSkipDto[];
-
-  @ApiProperty({ example: '12 videos changed' })
-  message: string;
 }

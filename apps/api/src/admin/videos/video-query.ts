@@ -1,5 +1,4 @@
-import { Status } from '@app/contracts';
-import { dayRange } from '../common/list-query.dto.js';
+import { accessStatus, dayRange, listOrderOf } from '../common/list-query.dto.js';
 import type { AdminVideoFilterDto, AdminVideoListQueryDto } from './video-list.dto.js';
 import type { VideoOrder, VideoQuery } from './videos.repository.js';
 
@@ -7,7 +6,7 @@ import type { VideoOrder, VideoQuery } from './videos.repository.js';
 export function videoQueryOf(filter: AdminVideoFilterDto): VideoQuery {
   return {
     search: filter.q || undefined,
-    status: filter.access === undefined ? undefined : filter.access === 'on' ? Status.On : Status.Off,
+    status: accessStatus(filter.access),
     states: filter.state,
     ...dayRange(filter),
     playlistId: filter.playlist,
@@ -16,9 +15,7 @@ export function videoQueryOf(filter: AdminVideoFilterDto): VideoQuery {
   };
 }
 
-/** Dates read newest first unless told otherwise; the other columns A→Z, shortest, off first. */
+/** Newest first by default; a search without a sort ranks the best title match first. */
 export function videoOrderOf(query: AdminVideoListQueryDto): VideoOrder | undefined {
-  if (!query.sort) return query.q ? undefined : { sort: 'created', direction: query.order ?? 'desc' };
-  const dated = query.sort === 'created' || query.sort === 'updated';
-  return { sort: query.sort, direction: query.order ?? (dated ? 'desc' : 'asc') };
+  return listOrderOf(query, { fallback: 'created', dated: ['created', 'updated'], rankSearch: true });
 }

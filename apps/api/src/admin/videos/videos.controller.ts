@@ -28,7 +28,8 @@ import {
   AdminVideoLengthDto,
   AdminVideoListDto,
 } from './videos.dto.js';
-import { AdminBulkResultDto, AdminVideoBulkDto, AdminVideoListQueryDto } from './video-list.dto.js';
+import { AdminBulkResultDto } from '../common/bulk.js';
+import { AdminVideoBulkDto, AdminVideoListQueryDto } from './video-list.dto.js';
 import { VideoBulkService } from './video-bulk.service.js';
 import { VideosService } from './videos.service.js';
 

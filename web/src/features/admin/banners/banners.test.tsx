@@ -42,7 +42,7 @@ const summary = (id: number) => ({
 describe('/main', { timeout: 60_000 }, () => {
   it('shows the banner cards with drag handles, edits and deletes', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_banner_videos/': { json: [banner(1, 1), banner(2, 2)] },
+      'GET /cuviewTV/admin/banners/': { json: { banners: [banner(1, 1), banner(2, 2)], bannerLength: 2 } },
       'PUT /cuviewTV/edit_banner_video/1/': { json: banner(1, 1) },
       'DELETE /cuviewTV/delete_banner_video/2/': { json: { message: 'ok' } },
     });
@@ -76,7 +76,7 @@ describe('/main', { timeout: 60_000 }, () => {
 
   it('adds a banner through video, playlist, theme, then title and access (off by default)', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_banner_videos/': { json: [] },
+      'GET /cuviewTV/admin/banners/': { json: { banners: [], bannerLength: 0 } },
       'GET /cuviewTV/get_videos_for_admin/1/': { json: { videos: [summary(101), summary(102)], videoLength: 2 } },
       'GET /cuviewTV/get_playlists_for_banner/102/': { json: [{ id: 10, title: 'Morning Jazz' }] },
       'GET /cuviewTV/get_themes_for_banner/10/': { json: [{ id: 4, title: 'Evening' }] },
@@ -109,5 +109,18 @@ describe('/main', { timeout: 60_000 }, () => {
       title: 'Tonight',
       status: 0,
     });
+  });
+
+  it('filters by access and sorts by title, without drag handles outside the hand order', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/admin/banners/': { json: { banners: [banner(2, 2)], bannerLength: 1 } },
+    });
+    renderScreen(<MainScreen />, '/main?access=off&sort=title', '/main');
+    const list = await screen.findByRole('list', { name: 'Banner videos' });
+    expect(within(list).queryByRole('button', { name: /^Reorder/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('drag reordering is off here');
+    expect(screen.getByText('1 banner')).toBeInTheDocument();
+    const query = api.named('GET', '/cuviewTV/admin/banners/')[0]!.query;
+    expect([query.get('access'), query.get('sort'), query.get('order')]).toEqual(['off', 'title', null]);
   });
 });

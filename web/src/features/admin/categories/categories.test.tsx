@@ -18,11 +18,12 @@ const CATEGORIES = [
   },
   { id: 4, title: 'Work', status: 0, has_icon: false },
 ];
+const PAGE = { categories: CATEGORIES, categoryLength: 2 };
 const CATEGORY = { id: 3, title: 'Relax', status: 1, has_icon: true, tags: [{ id: 1, title: 'Calm' }] };
 
 describe('/categories', { timeout: 60_000 }, () => {
   it('lists icon, title and ON/OFF, and opens the editor from a row', async () => {
-    apiMock({ 'GET /cuviewTV/get_categories_for_admin/': { json: CATEGORIES } });
+    apiMock({ 'GET /cuviewTV/admin/categories/': { json: PAGE } });
     renderScreen(<CategoriesScreen />, '/categories', '/categories', [landedAt('/editCategory/:id')]);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     const rows = (await screen.findAllByRole('row')).slice(1);
@@ -38,8 +39,23 @@ describe('/categories', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('landed')).toHaveTextContent('/editCategory/:id');
   });
 
+  it('sorts by its headings and filters by access, the view in the address', async () => {
+    const api = apiMock({ 'GET /cuviewTV/admin/categories/': { json: PAGE } });
+    renderScreen(<CategoriesScreen />, '/categories?access=on', '/categories');
+    const user = userEvent.setup({ delay: null });
+    await screen.findAllByRole('row');
+    expect(api.named('GET', '/cuviewTV/admin/categories/')[0]!.query.get('access')).toBe('on');
+    expect(screen.getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: /Title/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'descending'),
+    );
+    const query = api.named('GET', '/cuviewTV/admin/categories/').at(-1)!.query;
+    expect([query.get('sort'), query.get('order'), query.get('access')]).toEqual(['title', 'desc', 'on']);
+  });
+
   it('says when the list cannot load', async () => {
-    apiMock({ 'GET /cuviewTV/get_categories_for_admin/': { status: 503, json: { message: 'down' } } });
+    apiMock({ 'GET /cuviewTV/admin/categories/': { status: 503, json: { message: 'down' } } });
     renderScreen(<CategoriesScreen />, '/categories', '/categories');
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.someError);
   });
@@ -47,7 +63,7 @@ describe('/categories', { timeout: 60_000 }, () => {
   it('deletes after the confirmation, with the spec notices', async () => {
     let fail = false;
     const api = apiMock({
-      'GET /cuviewTV/get_categories_for_admin/': { json: CATEGORIES },
+      'GET /cuviewTV/admin/categories/': { json: PAGE },
       'DELETE /cuviewTV/delete_category/:id/': () => (fail ? { status: 500, json: {} } : { json: { message: 'ok' } }),
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
@@ -66,7 +82,7 @@ describe('/categories', { timeout: 60_000 }, () => {
 
   it('Add Category: title required, toggle OFF by default, icon preview, then the success notice', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_categories_for_admin/': { json: CATEGORIES },
+      'GET /cuviewTV/admin/categories/': { json: PAGE },
       'POST /cuviewTV/add_category/': {
         status: 201,
         json: { id: 9, title: 'Sleep', status: 0, has_icon: true, tags: [] },
@@ -102,7 +118,7 @@ describe('/categories', { timeout: 60_000 }, () => {
 
   it('Add Category failure shows its notice', async () => {
     apiMock({
-      'GET /cuviewTV/get_categories_for_admin/': { json: CATEGORIES },
+      'GET /cuviewTV/admin/categories/': { json: PAGE },
       'POST /cuviewTV/add_category/': { status: 409, json: { message: 'A category with this title exists' } },
     });
     renderScreen(<CategoriesScreen />, '/categories', '/categories');
@@ -115,7 +131,7 @@ describe('/categories', { timeout: 60_000 }, () => {
   });
 
   it('closes the overlay on an outside click keeping the title; the exit icon clears it', async () => {
-    apiMock({ 'GET /cuviewTV/get_categories_for_admin/': { json: CATEGORIES } });
+    apiMock({ 'GET /cuviewTV/admin/categories/': { json: PAGE } });
     renderScreen(<CategoriesScreen />, '/categories', '/categories');
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Add Category' }));
@@ -278,7 +294,7 @@ describe('/editCategory/{id}', { timeout: 60_000 }, () => {
   });
 
   it('asks before leaving with unsaved changes, through the back arrow', async () => {
-    editApi({ 'GET /cuviewTV/get_categories_for_admin/': { json: CATEGORIES } });
+    editApi({ 'GET /cuviewTV/admin/categories/': { json: PAGE } });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderInAdmin('/editCategory/3', [
       { path: '/editCategory/:categoryId', element: <EditCategoryScreen /> },
@@ -297,7 +313,7 @@ describe('/editCategory/{id}', { timeout: 60_000 }, () => {
   });
 
   it('leaves without a question when nothing changed', async () => {
-    editApi({ 'GET /cuviewTV/get_categories_for_admin/': { json: CATEGORIES } });
+    editApi({ 'GET /cuviewTV/admin/categories/': { json: PAGE } });
     const confirm = vi.spyOn(window, 'confirm');
     renderInAdmin('/editCategory/3', [
       { path: '/editCategory/:categoryId', element: <EditCategoryScreen /> },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { countLabel } from '@/lib/format';
+import type { Selection } from '../hooks/use-selection';
 
 /**
  * What a list's selection can do (issue 15): the count, a switch from "these rows" to
@@ -7,32 +8,27 @@ import { countLabel } from '@/lib/format';
  */
 export function BulkBar({
   noun,
-  selected,
+  selection,
   matching,
-  allMatching,
-  onAllMatching,
-  onClear,
   busy,
   children,
 }: {
   noun: string;
-  selected: number;
+  selection: Selection;
   /** How many the current filter matches (all pages). */
   matching: number;
-  allMatching: boolean;
-  onAllMatching: (on: boolean) => void;
-  onClear: () => void;
   busy: boolean;
   children: ReactNode;
 }) {
-  if (selected === 0 && !allMatching) return null;
+  const { selected, allMatching } = selection;
+  if (selected.size === 0 && !allMatching) return null;
   return (
     <div className="bulk-bar" role="toolbar" aria-label="Bulk actions">
       <span className="bulk-bar__count" aria-live="polite">
-        {allMatching ? `All ${countLabel(matching, noun)} matching` : `${selected} selected`}
+        {allMatching ? `All ${countLabel(matching, noun)} matching` : `${selected.size} selected`}
       </span>
-      {!allMatching && matching > selected && (
-        <button type="button" className="link-button" onClick={() => onAllMatching(true)}>
+      {!allMatching && matching > selected.size && (
+        <button type="button" className="link-button" onClick={() => selection.setAllMatching(true)}>
           Select all {countLabel(matching, noun)} matching
         </button>
       )}
@@ -40,11 +36,40 @@ export function BulkBar({
         <legend className="visually-hidden">Act on the selection</legend>
         {children}
       </fieldset>
-      <button type="button" className="button button--ghost button--small" onClick={onClear}>
+      <button type="button" className="button button--ghost button--small" onClick={selection.clear}>
         Clear selection
       </button>
     </div>
   );
+}
+
+/** The heading's box: chooses (or lets go of) every row of the page. */
+export function SelectPageBox({ selection }: { selection: Selection }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select all"
+      checked={selection.allChecked || selection.allMatching}
+      onChange={selection.togglePage}
+    />
+  );
+}
+
+/** A row's box. */
+export function SelectRowBox({ selection, id, name }: { selection: Selection; id: number; name: string }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select ${name}`}
+      checked={selection.isChosen(id)}
+      onChange={() => selection.toggle(id)}
+    />
+  );
+}
+
+/** The one question before a bulk delete, naming how many. */
+export function confirmBulkDelete(count: number, noun: string): boolean {
+  return window.confirm(`Delete ${countLabel(count, noun)}? This cannot be undone.`);
 }
 
 /** The answer of a bulk action as one notice: what changed, then the items left, with why. */

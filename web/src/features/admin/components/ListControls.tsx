@@ -3,6 +3,12 @@ import { PAGE_SIZES, type ListParams } from '../hooks/use-list-params';
 
 export type SortOption = { value: string; label: string };
 
+/** The access filter's choices, the same on every list. */
+export const ACCESS_OPTIONS = [
+  { value: 'on', label: 'On' },
+  { value: 'off', label: 'Off' },
+] as const;
+
 /**
  * A column heading that sorts the list: the first click sorts by it, the next reverses;
  * `aria-sort` says which way. The order lives in the address (`sort`, `order`).
@@ -118,5 +124,65 @@ export function DateFilter({ list, name, label }: { list: ListParams; name: stri
       <span>{label}</span>
       <input type="date" value={list.get(name)} onChange={(e) => list.set({ [name]: e.target.value })} />
     </label>
+  );
+}
+
+/** A playlist, theme or tag the list is narrowed to, with Choose and Clear. */
+export function MembershipFilter({
+  label,
+  id,
+  title,
+  onChoose,
+  onClear,
+}: {
+  label: string;
+  id: number | undefined;
+  title: string | undefined;
+  onChoose: () => void;
+  onClear: () => void;
+}) {
+  return (
+    <div className="list-options__field">
+      <span>{label}</span>
+      {id === undefined ? (
+        <button type="button" className="button button--ghost button--small" onClick={onChoose}>
+          Any {label.toLowerCase()}
+        </button>
+      ) : (
+        <span className="chip">
+          {title ?? `#${id}`}
+          <button type="button" className="chip__remove" aria-label={`Any ${label.toLowerCase()}`} onClick={onClear}>
+            ×
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Whether a hand-ordered list shows its hand order whole: the one view where dragging means something. */
+export function isHandOrder(sort: string, direction: 'asc' | 'desc', filtered: boolean): boolean {
+  return sort === 'position' && direction === 'asc' && !filtered;
+}
+
+/**
+ * Above a list with a hand order (the order viewers see, changed by dragging): says whether
+ * dragging is on here, and offers the way back to the one view where it is.
+ */
+export function HandOrderNote({ list, handOrder }: { list: ListParams; handOrder: boolean }) {
+  if (handOrder) {
+    return (
+      <p className="hand-order-note muted" role="note">
+        Hand order: the order viewers see. Drag a row by its handle to move it.
+      </p>
+    );
+  }
+  return (
+    <p className="hand-order-note muted" role="note">
+      Sorted or filtered view: drag reordering is off here.{' '}
+      <button type="button" className="link-button" onClick={() => list.clear()}>
+        Show the hand order to reorder
+      </button>
+    </p>
   );
 }

@@ -2,9 +2,10 @@ import { Modal } from '@/components/ui/Modal';
 import { Pagination } from '@/components/ui/Pagination';
 import { countLabel, formatDuration } from '@/lib/format';
 import { usePlaylists } from '../api/playlists/get-playlists';
+import { useTags } from '../api/lookups/get-tags';
 import { useGroups } from '../api/themes/get-groups';
 import { ADMIN_PAGE_SIZE, MSG } from '../messages';
-import type { Group, PlaylistSummary } from '../types';
+import type { Group, IdTitle, PlaylistSummary } from '../types';
 import { listState } from './ListState';
 import { PickerList, PickerSearch, usePickerSearch } from './Picker';
 
@@ -63,6 +64,23 @@ export function GroupPickerDialog({ title, onPick, onClose, busy = false, exclud
               <span className="muted">{countLabel(g.number_of_playlists, 'playlist')}</span>
             </>
           )}
+        </PickerList>
+      )}
+    </Modal>
+  );
+}
+
+/** Choose a tag: search by name, the first 20 matches. */
+export function TagPickerDialog({ title, onPick, onClose }: PickerProps<IdTitle>) {
+  const { text, query, search } = usePickerSearch();
+  const q = useTags(query, true);
+  const list = q.data?.pages[0] ?? [];
+  return (
+    <Modal title={title} onClose={onClose} className="picker">
+      <PickerSearch label="Search tags" value={text} onChange={search} />
+      {listState(q, list.length === 0, query ? MSG.noSearchResult : MSG.noResult) ?? (
+        <PickerList label="Tags" items={list} onPick={onPick}>
+          {(t) => <span>{t.title}</span>}
         </PickerList>
       )}
     </Modal>

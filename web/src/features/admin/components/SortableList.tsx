@@ -23,7 +23,8 @@ import { DRAG } from '@/lib/constants';
 /**
  * A list reordered by dragging its handles (spec §4, §9: mouse after 10 px, touch after
  * 250 ms, keyboard with Space and the arrows). `onMove` hears the dragged item and the one it
- * was dropped on; a drop on itself is not reported.
+ * was dropped on; a drop on itself is not reported. `disabled` shows the same rows without
+ * handles (a sorted or filtered view of a hand-ordered list).
  */
 export function SortableList<T extends { id: number }>({
   label,
@@ -60,7 +61,7 @@ export function SortableList<T extends { id: number }>({
       >
         <ol className={`sortable sortable--${layout}`} aria-label={label}>
           {items.map((item) => (
-            <SortableItem key={item.id} id={item.id} label={itemLabel(item)}>
+            <SortableItem key={item.id} id={item.id} label={itemLabel(item)} disabled={disabled}>
               {children(item)}
             </SortableItem>
           ))}
@@ -70,7 +71,17 @@ export function SortableList<T extends { id: number }>({
   );
 }
 
-function SortableItem({ id, label, children }: { id: number; label: string; children: ReactNode }) {
+function SortableItem({
+  id,
+  label,
+  disabled,
+  children,
+}: {
+  id: number;
+  label: string;
+  disabled: boolean;
+  children: ReactNode;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
   });
@@ -81,16 +92,20 @@ function SortableItem({ id, label, children }: { id: number; label: string; chil
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid={`sortable-${id}`}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        className="icon-button drag-handle"
-        aria-label={`Reorder ${label}`}
-        {...attributes}
-        {...listeners}
-      >
-        <IconGrip size={18} />
-      </button>
+      {disabled ? (
+        <span className="icon-button drag-handle drag-handle--off" aria-hidden="true" />
+      ) : (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="icon-button drag-handle"
+          aria-label={`Reorder ${label}`}
+          {...attributes}
+          {...listeners}
+        >
+          <IconGrip size={18} />
+        </button>
+      )}
       {children}
     </li>
   );

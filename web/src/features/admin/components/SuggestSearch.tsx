@@ -8,6 +8,9 @@ import type { IdTitle } from '../types';
 /** A query hook answering suggestions for a text (called on every render, as hooks are). */
 type UseSuggestions = (query: string) => { data?: IdTitle[] | undefined };
 
+/** For lists short enough to search without suggestions (themes, banners, categories). */
+export const noSuggestions: UseSuggestions = () => ({});
+
 /**
  * Title search with suggestions (spec §2): suggestions follow the typing after 500 ms; Enter,
  * the Search button or a suggestion runs the search; an empty search goes back to the list.

@@ -32,7 +32,26 @@ export function useListParams() {
     [setParams],
   );
   const get = useCallback((key: string) => params.get(key) ?? '', [params]);
-  return { values, get, page, pageSize, set };
+  /** Back to the list's default view: no sort, filter or page (the page size stays). */
+  const clear = useCallback(
+    () => setParams((current) => new URLSearchParams(current.get('size') ? { size: current.get('size')! } : {})),
+    [setParams],
+  );
+  return { values, get, page, pageSize, set, clear };
 }
 
 export type ListParams = ReturnType<typeof useListParams>;
+
+/**
+ * The sort in force and its direction, by the api's one rule (listOrderOf): without a sort the
+ * list's default, or for lists that rank a search, the best title match (sort ''); dates read
+ * newest first unless told otherwise, the other columns A→Z.
+ */
+export function useListSort(
+  list: ListParams,
+  rules: { fallback: string; dated: readonly string[]; rankSearch: boolean },
+): { sort: string; direction: 'asc' | 'desc'; order: 'asc' | 'desc' | undefined } {
+  const sort = list.get('sort') || (rules.rankSearch && list.get('q') ? '' : rules.fallback);
+  const direction = (list.get('order') || (rules.dated.includes(sort) || !sort ? 'desc' : 'asc')) as 'asc' | 'desc';
+  return { sort, direction, order: list.get('order') ? direction : undefined };
+}

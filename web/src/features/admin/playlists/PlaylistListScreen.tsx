@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { IconCopy, IconPlus } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/Pagination';
@@ -8,17 +8,27 @@ import { copyText } from '@/lib/clipboard';
 import { COPY_TOAST_MS } from '@/lib/constants';
 import { countLabel, formatDuration } from '@/lib/format';
 import { playlistHref } from '@/lib/links';
+import { useBulkPlaylists, type PlaylistBulkRequest } from '../api/playlists/bulk-playlists';
 import { useDeletePlaylist } from '../api/playlists/delete-playlist';
 import { usePlaylistSuggestions } from '../api/playlists/get-playlist-suggestions';
 import { usePlaylistPage, type PlaylistPageQuery } from '../api/playlists/browse-playlists';
 import { useGroups } from '../api/themes/get-groups';
-import { DateFilter, FilterSelect, ListOptions, SortHeader } from '../components/ListControls';
+import { BulkBar, bulkNotice, confirmBulkDelete, SelectPageBox, SelectRowBox } from '../components/BulkBar';
+import {
+  ACCESS_OPTIONS,
+  DateFilter,
+  FilterSelect,
+  ListOptions,
+  MembershipFilter,
+  SortHeader,
+} from '../components/ListControls';
 import { listState } from '../components/ListState';
 import { GroupPickerDialog } from '../components/PickerDialogs';
 import { SuggestSearch } from '../components/SuggestSearch';
 import { CoverTitleCells } from '../components/CoverTitleCells';
 import { useNotify } from '../hooks/use-notify';
-import { useListParams } from '../hooks/use-list-params';
+import { useListParams, useListSort } from '../hooks/use-list-params';
+import { useSelection } from '../hooks/use-selection';
 import { MSG } from '../messages';
 import { PlaylistRowActions } from './PlaylistRowActions';
 
@@ -34,6 +44,11 @@ export function publicPlaylistLink(p: { id: number; title: string }): string {
   return `${window.location.origin}${playlistHref(p.id, p.title)}`;
 }
 
+/** The api's default: latest changed first; a search without a sort ranks the best title match. */
+const PLAYLIST_ORDER = { fallback: 'updated', dated: ['created', 'updated'], rankSearch: true } as const;
+
+type Dialog = null | 'theme-filter' | 'add_to_theme' | 'remove_from_theme';
+
 const SORTS = [
   { value: 'updated', label: 'Changed' },
   { value: 'created', label: 'Added' },
@@ -45,37 +60,65 @@ const SORTS = [
 /**
  * /adminPlaylists (spec §2, issue 15): cover, title, duration, updated, actions; search with
  * suggestions; sorted by its headings or the Sort menu, filtered by access, days added and
- * theme, 10 to 100 per page, the whole view in the address.
+ * theme, 10 to 100 per page, the whole view in the address. A selection (rows, or everything
+ * the filter matches) takes bulk actions, as on the video list.
  */
 export function PlaylistListScreen() {
   const list = useListParams();
   const { get } = list;
   const search = get('q');
-  const sort = get('sort') || (search ? '' : 'updated');
-  const dated = sort === 'created' || sort === 'updated';
-  const direction = (get('order') || (dated || !sort ? 'desc' : 'asc')) as 'asc' | 'desc';
-  const theme = Number(get('theme')) || undefined;
+  const { sort, direction, order } = useListSort(list, PLAYLIST_ORDER);
+  /** The filter part of the address, as the API names it: the list's query and a bulk action's filter. */
+  const filter = useMemo(
+    () => ({
+      q: get('q') || undefined,
+      access: (get('access') || undefined) as PlaylistPageQuery['access'],
+      from: get('from') || undefined,
+      to: get('to') || undefined,
+      theme: Number(get('theme')) || undefined,
+    }),
+    [get],
+  );
+  const theme = filter.theme;
   const q = usePlaylistPage({
-    q: search || undefined,
-    access: (get('access') || undefined) as PlaylistPageQuery['access'],
-    from: get('from') || undefined,
-    to: get('to') || undefined,
-    theme,
+    ...filter,
     sort: (sort || undefined) as PlaylistPageQuery['sort'],
-    order: get('order') ? direction : undefined,
+    order,
     page: list.page,
     page_size: list.pageSize,
   });
   const groups = useGroups(theme !== undefined);
-  const [choosingTheme, setChoosingTheme] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const remove = useDeletePlaylist();
+  const bulk = useBulkPlaylists();
   const toast = useToast();
   const notify = useNotify();
 
   const playlists = q.data?.playlists ?? [];
-  const pages = Math.ceil((q.data?.playlistLength ?? 0) / list.pageSize);
+  const total = q.data?.playlistLength ?? 0;
+  const pages = Math.ceil(total / list.pageSize);
   const state = listState(q, playlists.length === 0, search ? MSG.noSearchResult : MSG.noResult, MSG.someError);
   const themeTitle = groups.data?.find((g) => g.id === theme)?.title;
+  const selection = useSelection(
+    playlists.map((p) => p.id),
+    JSON.stringify(filter),
+  );
+  const count = selection.count(total);
+
+  const run = (action: PlaylistBulkRequest['action'], extra: Partial<PlaylistBulkRequest> = {}) => {
+    const target = selection.allMatching ? { filter } : { ids: [...selection.selected] };
+    bulk.mutate(
+      { action, ...target, ...extra },
+      {
+        onSuccess: (result) => {
+          toast.show(bulkNotice(result));
+          setDialog(null);
+          selection.clear();
+        },
+        onError: (e) => toast.show(toMessage(e)),
+      },
+    );
+  };
 
   return (
     <div className="admin-page">
@@ -101,43 +144,52 @@ export function PlaylistListScreen() {
         {q.data && <span className="muted">{countLabel(q.data.playlistLength, 'playlist')}</span>}
       </div>
       <ListOptions list={list} sorts={SORTS} active={sort} direction={direction}>
-        <FilterSelect
-          list={list}
-          name="access"
-          label="Access"
-          options={[
-            { value: 'on', label: 'On' },
-            { value: 'off', label: 'Off' },
-          ]}
-        />
+        <FilterSelect list={list} name="access" label="Access" options={ACCESS_OPTIONS} />
         <DateFilter list={list} name="from" label="Added from" />
         <DateFilter list={list} name="to" label="Added to" />
-        <div className="list-options__field">
-          <span>Theme</span>
-          {theme === undefined ? (
-            <button type="button" className="button button--ghost button--small" onClick={() => setChoosingTheme(true)}>
-              Any theme
-            </button>
-          ) : (
-            <span className="chip">
-              {themeTitle ?? `#${theme}`}
-              <button
-                type="button"
-                className="chip__remove"
-                aria-label="Any theme"
-                onClick={() => list.set({ theme: null })}
-              >
-                ×
-              </button>
-            </span>
-          )}
-        </div>
+        <MembershipFilter
+          label="Theme"
+          id={theme}
+          title={themeTitle}
+          onChoose={() => setDialog('theme-filter')}
+          onClear={() => list.set({ theme: null })}
+        />
       </ListOptions>
+      <BulkBar noun="playlist" selection={selection} matching={total} busy={bulk.isPending}>
+        <button type="button" className="button button--ghost button--small" onClick={() => run('access_on')}>
+          Access on
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={() => run('access_off')}>
+          Access off
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={() => setDialog('add_to_theme')}>
+          Add to theme
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => setDialog('remove_from_theme')}
+        >
+          Remove from theme
+        </button>
+        <button
+          type="button"
+          className="button button--danger button--small"
+          onClick={() => {
+            if (confirmBulkDelete(count, 'playlist')) run('delete');
+          }}
+        >
+          Delete
+        </button>
+      </BulkBar>
       {state ?? (
         <div className="admin-table-wrap">
           <table className="admin-table admin-table--cards">
             <thead>
               <tr>
+                <th scope="col">
+                  <SelectPageBox selection={selection} />
+                </th>
                 <th scope="col">Cover</th>
                 <SortHeader list={list} sort="title" label="Title" active={sort} direction={direction} />
                 <SortHeader list={list} sort="duration" label="Duration" active={sort} direction={direction} />
@@ -148,6 +200,9 @@ export function PlaylistListScreen() {
             <tbody>
               {playlists.map((p) => (
                 <tr key={p.id} className={p.status ? undefined : 'is-off'}>
+                  <td className="card-cell--select">
+                    <SelectRowBox selection={selection} id={p.id} name={p.title} />
+                  </td>
                   <CoverTitleCells
                     item={p}
                     edit={`/editPlaylist/${p.id}`}
@@ -159,7 +214,12 @@ export function PlaylistListScreen() {
                     <PlaylistRowActions
                       playlist={p}
                       confirm={MSG.deletePlaylistConfirm}
-                      onDelete={() => remove.mutate(p.id, notify(MSG.playlistDeleted))}
+                      onDelete={() =>
+                        remove.mutate(
+                          p.id,
+                          notify(MSG.playlistDeleted, () => selection.drop(p.id)),
+                        )
+                      }
                     >
                       <button
                         type="button"
@@ -183,14 +243,22 @@ export function PlaylistListScreen() {
         </div>
       )}
       <Pagination page={list.page} pages={pages} onChange={(n) => list.set({ page: n })} />
-      {choosingTheme && (
+      {dialog === 'theme-filter' && (
         <GroupPickerDialog
           title="Show the playlists of a theme"
           onPick={(g) => {
-            setChoosingTheme(false);
+            setDialog(null);
             list.set({ theme: g.id });
           }}
-          onClose={() => setChoosingTheme(false)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {(dialog === 'add_to_theme' || dialog === 'remove_from_theme') && (
+        <GroupPickerDialog
+          title={`${dialog === 'add_to_theme' ? 'Add' : 'Remove'} ${countLabel(count, 'playlist')} ${dialog === 'add_to_theme' ? 'to' : 'from'} a theme`}
+          busy={bulk.isPending}
+          onPick={(g) => run(dialog, { group_id: g.id })}
+          onClose={() => setDialog(null)}
         />
       )}
     </div>

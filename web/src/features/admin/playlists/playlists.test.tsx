@@ -110,9 +110,9 @@ describe('/adminPlaylists', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const row = (await screen.findAllByRole('row'))[1]!;
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
-    expect(cells[1]).toContain('Morning Jazz');
-    expect(cells[2]).toBe('1:02:05');
-    expect(cells[3]).toMatch(/2026/);
+    expect(cells[2]).toContain('Morning Jazz');
+    expect(cells[3]).toBe('1:02:05');
+    expect(cells[4]).toMatch(/2026/);
     expect(row.querySelector('img')).toHaveAttribute(
       'src',
       '/cuviewTV/image/s/1900000000/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/playlist/10/300/',
@@ -163,6 +163,60 @@ describe('/adminPlaylists', { timeout: 60_000 }, () => {
     await user.clear(box);
     await user.type(box, 'zzz{Enter}');
     expect(await screen.findByText(MSG.noSearchResult)).toBeInTheDocument();
+  });
+
+  it('acts in bulk on chosen rows or on everything the filter matches, naming what it left', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/admin/playlists/': {
+        json: { playlists: [summary(10, 'Morning Jazz'), summary(11, 'Night Rock')], playlistLength: 24 },
+      },
+      'GET /cuviewTV/get_groups_for_admin/': {
+        json: [{ id: 4, title: 'Evening', status: 1, position: 1, number_of_playlists: 2 }],
+      },
+      'POST /cuviewTV/admin/playlists/bulk/': ({ body }) => ({
+        json:
+          (body as { action: string }).action === 'add_to_theme'
+            ? {
+                action: 'add_to_theme',
+                matched: 2,
+                changed: 1,
+                skipped: [{ id: 11, reason: 'already in the theme' }],
+                message: '1 playlist changed, 1 left as they were',
+              }
+            : { action: 'delete', matched: 24, changed: 24, skipped: [], message: '24 playlists changed' },
+      }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    renderScreen(<PlaylistListScreen />, '/adminPlaylists?access=off', '/adminPlaylists');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Morning Jazz' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Night Rock' }));
+    const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+    expect(bar).toHaveTextContent('2 selected');
+    await user.click(within(bar).getByRole('button', { name: 'Add to theme' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add 2 playlists to a theme' });
+    await user.click(await within(dialog).findByRole('button', { name: /Evening/ }));
+    expect(
+      await screen.findByText('1 playlist changed, 1 left as they were. Left as they were: #11 already in the theme'),
+    ).toBeInTheDocument();
+    expect(api.named('POST', '/cuviewTV/admin/playlists/bulk/')[0]!.body).toEqual({
+      action: 'add_to_theme',
+      ids: [10, 11],
+      group_id: 4,
+    });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 24 playlists matching' }));
+    expect(screen.getByRole('toolbar', { name: 'Bulk actions' })).toHaveTextContent('All 24 playlists matching');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith('Delete 24 playlists? This cannot be undone.');
+    expect(api.named('POST', '/cuviewTV/admin/playlists/bulk/')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('24 playlists changed')).toBeInTheDocument();
+    expect(api.named('POST', '/cuviewTV/admin/playlists/bulk/')[1]!.body).toEqual({
+      action: 'delete',
+      filter: { access: 'off' },
+    });
   });
 
   it('says when the list cannot load', async () => {

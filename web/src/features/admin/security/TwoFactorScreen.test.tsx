@@ -52,4 +52,43 @@ describe('/adminSecurity', { timeout: 60_000 }, () => {
     expect(screen.getByText('Staff accounts on this site must keep it on.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
   });
+
+  it('makes new recovery codes with a code or the password and shows them until they are kept', async () => {
+    let left = 2;
+    const api = apiMock({
+      'GET /cuviewTV/auth/totp/': () => ({ json: { enabled: true, required: true, recovery_codes_left: left } }),
+      'POST /cuviewTV/auth/totp/recovery-codes/': ({ body }) => {
+        if ((body as { password?: string }).password !== 'right horse') {
+          return { status: 400, json: { message: 'That password is not right', code: 'password_wrong' } };
+        }
+        left = 10;
+        return { json: { recovery_codes: CODES } };
+      },
+    });
+    renderScreen(<TwoFactorScreen />, '/adminSecurity', '/adminSecurity');
+    const user = userEvent.setup({ delay: null });
+    const form = await screen.findByRole('form', { name: 'New recovery codes' });
+    await user.type(within(form).getByLabelText('6-digit code from the app'), '12');
+    await user.click(within(form).getByRole('button', { name: 'Make new recovery codes' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('6-digit code');
+    expect(api.named('POST', '/cuviewTV/auth/totp/recovery-codes/')).toHaveLength(0);
+
+    await user.click(within(form).getByRole('radio', { name: 'my password' }));
+    const password = within(form).getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.type(password, 'wrong');
+    await user.click(within(form).getByRole('button', { name: 'Make new recovery codes' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('That password is not right');
+    await user.clear(password);
+    await user.type(password, 'right horse');
+    await user.click(within(form).getByRole('button', { name: 'Make new recovery codes' }));
+
+    const list = await screen.findByRole('list', { name: 'Your recovery codes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByText(/any codes you had before no longer work/)).toBeInTheDocument();
+    expect(api.named('POST', '/cuviewTV/auth/totp/recovery-codes/').at(-1)!.body).toEqual({ password: 'right horse' });
+    await user.click(screen.getByRole('button', { name: 'I have kept them' }));
+    expect(await screen.findByText(/10 recovery codes left/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Your recovery codes' })).not.toBeInTheDocument();
+  });
 });

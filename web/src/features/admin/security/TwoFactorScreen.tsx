@@ -1,7 +1,13 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { toMessage } from '@/lib/api/client';
-import { useTotpConfirm, useTotpDisable, useTotpSetup, useTotpStatus } from '../api/security/totp';
+import {
+  useRegenerateRecoveryCodes,
+  useTotpConfirm,
+  useTotpDisable,
+  useTotpSetup,
+  useTotpStatus,
+} from '../api/security/totp';
 import { FormAlert } from '../components/FormAlert';
 import { Loaded } from '../components/Loaded';
 import { MSG } from '../messages';
@@ -34,7 +40,7 @@ export function TwoFactorScreen() {
       <Loaded query={status} errorText={MSG.someError}>
         {(state) =>
           state.enabled ? (
-            <TotpOn required={state.required} left={state.recovery_codes_left} />
+            <TotpOn required={state.required} left={state.recovery_codes_left} onCodes={setCodes} />
           ) : (
             <TotpSetupPanel required={state.required} onCodes={setCodes} />
           )
@@ -133,7 +139,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     <section className="panel totp" aria-label="Recovery codes">
       <p role="status">
         <strong>Two-factor sign-in is on.</strong> Keep these recovery codes somewhere safe: each signs in once without
-        your phone. They are shown only now.
+        your phone. They are shown only now; any codes you had before no longer work.
       </p>
       <ul className="totp__codes" aria-label="Your recovery codes">
         {codes.map((c) => (
@@ -156,7 +162,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function TotpOn({ required, left }: { required: boolean; left: number }) {
+function TotpOn({ required, left, onCodes }: { required: boolean; left: number; onCodes: (codes: string[]) => void }) {
   const disable = useTotpDisable();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -165,6 +171,7 @@ function TotpOn({ required, left }: { required: boolean; left: number }) {
       <p>
         <strong>Two-factor sign-in is on.</strong> {left} recovery {left === 1 ? 'code' : 'codes'} left.
       </p>
+      <NewRecoveryCodes onCodes={onCodes} />
       {required ? (
         <p className="muted">Staff accounts on this site must keep it on.</p>
       ) : (
@@ -191,5 +198,70 @@ function TotpOn({ required, left }: { required: boolean; left: number }) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * Ten new recovery codes (the old ones stop working at once), for when codes ran low or were
+ * seen by someone else. Proven by a current code of the app or the password.
+ */
+function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const regenerate = useRegenerateRecoveryCodes();
+  const [by, setBy] = useState<'code' | 'password'>('code');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="totp__regenerate"
+      aria-label="New recovery codes"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (by === 'code' && !/^\d{6}$/.test(value.trim())) {
+          setError('Please, enter the 6-digit code the app shows');
+          return;
+        }
+        setError(null);
+        regenerate.mutate(by === 'code' ? { code: value.trim() } : { password: value }, {
+          onSuccess: (answer) => onCodes(answer.recovery_codes),
+          onError: (err) => setError(toMessage(err)),
+        });
+      }}
+    >
+      <h2 className="section-title">New recovery codes</h2>
+      <p className="muted">Makes ten new codes; the ones you have stop working at once.</p>
+      <fieldset className="totp__proof">
+        <legend>Confirm with</legend>
+        {(['code', 'password'] as const).map((kind) => (
+          <label key={kind}>
+            <input
+              type="radio"
+              name="totp-proof"
+              checked={by === kind}
+              onChange={() => {
+                setBy(kind);
+                setValue('');
+                setError(null);
+              }}
+            />{' '}
+            {kind === 'code' ? 'a code from the app' : 'my password'}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="totp-proof-value">{by === 'code' ? '6-digit code from the app' : 'Password'}</label>
+        <input
+          id="totp-proof-value"
+          type={by === 'code' ? 'text' : 'password'}
+          inputMode={by === 'code' ? 'numeric' : undefined}
+          autoComplete={by === 'code' ? 'one-time-code' : 'current-password'}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </div>
+      <FormAlert message={error} />
+      <button type="submit" className="button button--primary" disabled={regenerate.isPending || !value.trim()}>
+        Make new recovery codes
+      </button>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { landedAt } from '@/testing/render';
@@ -26,7 +26,7 @@ const gp = (id: number, position: number) => ({
 describe('/themes', { timeout: 60_000 }, () => {
   it('lists title, position, playlists and ON/OFF; adds (title required) and deletes with notices', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_groups_for_admin/': { json: GROUPS },
+      'GET /cuviewTV/admin/themes/': { json: { groups: GROUPS, groupLength: 2 } },
       'POST /cuviewTV/add_group/': {
         status: 201,
         json: { id: 6, title: 'Mornings', status: 1, position: 3, number_of_playlists: 0, playlists: [] },
@@ -54,6 +54,36 @@ describe('/themes', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete Concerts' }));
     expect(await screen.findByText(MSG.groupDeleted)).toBeInTheDocument();
+  });
+});
+
+describe('/themes sorted and filtered (issue 15)', { timeout: 60_000 }, () => {
+  it('offers dragging only in the hand order; a sort lives in the address and says so', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/admin/themes/': (call) => ({
+        json: { groups: call.query.get('sort') === 'title' ? [...GROUPS].reverse() : GROUPS, groupLength: 2 },
+      }),
+    });
+    const { router } = renderScreen(<ThemesScreen />, '/themes', '/themes');
+    const user = userEvent.setup({ delay: null });
+    const list = await screen.findByRole('list', { name: 'Themes' });
+    expect(within(list).getByRole('button', { name: 'Reorder Evening' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Hand order: the order viewers see');
+    expect(api.named('GET', '/cuviewTV/admin/themes/')[0]!.query.get('sort')).toBe('position');
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'title');
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Concerts'));
+    const sorted = api.named('GET', '/cuviewTV/admin/themes/').at(-1)!.query;
+    expect([sorted.get('sort'), sorted.get('page_size')]).toEqual(['title', '10']);
+    expect(screen.queryByRole('button', { name: /^Reorder/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('drag reordering is off here');
+
+    await user.selectOptions(screen.getByLabelText('Access'), 'off');
+    expect(api.named('GET', '/cuviewTV/admin/themes/').at(-1)!.query.get('access')).toBe('off');
+    await user.click(screen.getByRole('button', { name: 'Show the hand order to reorder' }));
+    expect(await screen.findByRole('button', { name: 'Reorder Evening' })).toBeInTheDocument();
+    // The default view again: nothing in the address (its answer may come from the cache).
+    expect(router.state.location.search).toBe('');
   });
 });
 

@@ -14,8 +14,15 @@ import { useVideoPage, type VideoPageQuery } from '../api/videos/browse-videos';
 import { useBulkVideos, type VideoBulkRequest } from '../api/videos/bulk-videos';
 import { useDeleteVideo } from '../api/videos/delete-video';
 import { useVideoSuggestions } from '../api/videos/get-video-suggestions';
-import { BulkBar, bulkNotice } from '../components/BulkBar';
-import { DateFilter, FilterSelect, ListOptions, SortHeader } from '../components/ListControls';
+import { BulkBar, bulkNotice, confirmBulkDelete, SelectPageBox, SelectRowBox } from '../components/BulkBar';
+import {
+  ACCESS_OPTIONS,
+  DateFilter,
+  FilterSelect,
+  ListOptions,
+  MembershipFilter,
+  SortHeader,
+} from '../components/ListControls';
 import { listState } from '../components/ListState';
 import { MultiPicker } from '../components/LookupDropdown';
 import { GroupPickerDialog, PlaylistPickerDialog } from '../components/PickerDialogs';
@@ -24,7 +31,8 @@ import { RowActions } from '../components/RowActions';
 import { SuggestSearch } from '../components/SuggestSearch';
 import { TagsCell } from '../components/TagsCell';
 import { CoverTitleCells } from '../components/CoverTitleCells';
-import { useListParams } from '../hooks/use-list-params';
+import { useListParams, useListSort } from '../hooks/use-list-params';
+import { useSelection } from '../hooks/use-selection';
 import { useNotify } from '../hooks/use-notify';
 import { MSG } from '../messages';
 import type { IdTitle, VideoSummary } from '../types';
@@ -39,10 +47,8 @@ const SORTS = [
   { value: 'state', label: 'Processing' },
 ] as const;
 
-const ACCESS = [
-  { value: 'on', label: 'On' },
-  { value: 'off', label: 'Off' },
-] as const;
+/** The api's default: newest first; a search without a sort ranks the best title match. */
+const VIDEO_ORDER = { fallback: 'created', dated: ['created', 'updated'], rankSearch: true } as const;
 
 const STATES = [
   { value: 'queued', label: 'Queued' },
@@ -62,9 +68,7 @@ type Dialog = null | 'playlist' | 'theme-filter' | 'playlist-filter' | 'add_tags
 export function VideoListScreen() {
   const list = useListParams();
   const { get } = list;
-  const sort = get('sort') || (get('q') ? '' : 'created');
-  const dated = sort === 'created' || sort === 'updated';
-  const direction = (get('order') || (dated || !sort ? 'desc' : 'asc')) as 'asc' | 'desc';
+  const { sort, direction, order } = useListSort(list, VIDEO_ORDER);
 
   /** The filter part of the address, as the API names it: the list's query and a bulk action's filter. */
   const filter = useMemo(
@@ -83,7 +87,7 @@ export function VideoListScreen() {
   const query: VideoPageQuery = {
     ...filter,
     sort: (sort || undefined) as VideoPageQuery['sort'],
-    order: get('order') ? direction : undefined,
+    order,
     page: list.page,
     page_size: list.pageSize,
   };
@@ -91,8 +95,6 @@ export function VideoListScreen() {
 
   const [filterOpen, setFilterOpen] = useState(false);
   const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTER);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [allMatching, setAllMatching] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const bulk = useBulkVideos();
   const removeVideo = useDeleteVideo();
@@ -102,31 +104,14 @@ export function VideoListScreen() {
   const videos = q.data?.videos ?? [];
   const total = q.data?.videoLength ?? 0;
   const pages = Math.ceil(total / list.pageSize);
-  const pageIds = videos.map((v) => v.id);
-  const allChecked = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const count = allMatching ? total : selected.size;
-
-  const clearSelection = () => {
-    setSelected(new Set());
-    setAllMatching(false);
-  };
-  /** A new view drops the selection: "everything matching" meant the old filter. */
-  const change = (changes: Record<string, string | number | null>) => {
-    clearSelection();
-    list.set(changes);
-  };
-  const toggle = (id: number) => {
-    setAllMatching(false);
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  };
+  const selection = useSelection(
+    videos.map((v) => v.id),
+    JSON.stringify(filter),
+  );
+  const count = selection.count(total);
 
   const run = (action: VideoBulkRequest['action'], extra: Partial<VideoBulkRequest> = {}) => {
-    const target = allMatching ? { filter } : { ids: [...selected] };
+    const target = selection.allMatching ? { filter } : { ids: [...selection.selected] };
     bulk.mutate(
       { action, ...target, ...extra },
       {
@@ -135,7 +120,7 @@ export function VideoListScreen() {
           const done = action === 'add_to_playlist' && result.skipped.length === 0;
           toast.show(done ? MSG.videoAdded : bulkNotice(result));
           setDialog(null);
-          clearSelection();
+          selection.clear();
         },
         onError: (e) => toast.show(toMessage(e)),
       },
@@ -145,13 +130,7 @@ export function VideoListScreen() {
   const onDelete = (video: VideoSummary) => {
     removeVideo.mutate(
       video.id,
-      notify(MSG.videoDeleted, () =>
-        setSelected((s) => {
-          const next = new Set(s);
-          next.delete(video.id);
-          return next;
-        }),
-      ),
+      notify(MSG.videoDeleted, () => selection.drop(video.id)),
     );
   };
 
@@ -173,7 +152,7 @@ export function VideoListScreen() {
           label="Search videos"
           initial={get('q')}
           suggestions={useVideoSuggestions}
-          onSearch={(text) => change({ q: text })}
+          onSearch={(text) => list.set({ q: text })}
         />
         <button
           type="button"
@@ -188,7 +167,7 @@ export function VideoListScreen() {
           role="switch"
           aria-checked={get('access') === 'off'}
           className={`switch${get('access') === 'off' ? ' is-on' : ''}`}
-          onClick={() => change({ access: get('access') === 'off' ? null : 'off' })}
+          onClick={() => list.set({ access: get('access') === 'off' ? null : 'off' })}
         >
           <span className="switch__track" aria-hidden="true">
             <span className="switch__thumb" />
@@ -210,17 +189,17 @@ export function VideoListScreen() {
           initial={draft}
           onApply={(d) => {
             setDraft(d);
-            change({ filter: encodeFilterList(filterEntries(d)) });
+            list.set({ filter: encodeFilterList(filterEntries(d)) });
           }}
           onClear={() => {
             setDraft(EMPTY_FILTER);
-            change({ filter: null });
+            list.set({ filter: null });
           }}
         />
       )}
 
       <ListOptions list={list} sorts={SORTS} active={sort} direction={direction}>
-        <FilterSelect list={list} name="access" label="Access" options={ACCESS} />
+        <FilterSelect list={list} name="access" label="Access" options={ACCESS_OPTIONS} />
         <FilterSelect list={list} name="state" label="Processing" options={STATES} />
         <DateFilter list={list} name="from" label="Added from" />
         <DateFilter list={list} name="to" label="Added to" />
@@ -229,14 +208,14 @@ export function VideoListScreen() {
           id={filter.playlist}
           title={usePlaylistTitle(filter.playlist)}
           onChoose={() => setDialog('playlist-filter')}
-          onClear={() => change({ playlist: null })}
+          onClear={() => list.set({ playlist: null })}
         />
         <MembershipFilter
           label="Theme"
           id={filter.theme}
           title={useThemeTitle(filter.theme)}
           onChoose={() => setDialog('theme-filter')}
-          onClear={() => change({ theme: null })}
+          onClear={() => list.set({ theme: null })}
         />
       </ListOptions>
 
@@ -250,7 +229,7 @@ export function VideoListScreen() {
               type="button"
               className="link-button"
               onClick={() =>
-                change({
+                list.set({
                   q: null,
                   filter: null,
                   access: null,
@@ -268,15 +247,7 @@ export function VideoListScreen() {
         </p>
       )}
 
-      <BulkBar
-        noun="video"
-        selected={selected.size}
-        matching={total}
-        allMatching={allMatching}
-        onAllMatching={setAllMatching}
-        onClear={clearSelection}
-        busy={bulk.isPending}
-      >
+      <BulkBar noun="video" selection={selection} matching={total} busy={bulk.isPending}>
         <button type="button" className="button button--ghost button--small" onClick={() => run('access_on')}>
           Access on
         </button>
@@ -299,7 +270,7 @@ export function VideoListScreen() {
           type="button"
           className="button button--danger button--small"
           onClick={() => {
-            if (window.confirm(`Delete ${countLabel(count, 'video')}? This cannot be undone.`)) run('delete');
+            if (confirmBulkDelete(count, 'video')) run('delete');
           }}
         >
           Delete
@@ -312,20 +283,7 @@ export function VideoListScreen() {
             <thead>
               <tr>
                 <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all"
-                    checked={allChecked || allMatching}
-                    onChange={() => {
-                      setAllMatching(false);
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (allChecked) pageIds.forEach((id) => next.delete(id));
-                        else pageIds.forEach((id) => next.add(id));
-                        return next;
-                      });
-                    }}
-                  />
+                  <SelectPageBox selection={selection} />
                 </th>
                 <th scope="col">Cover</th>
                 <SortHeader list={list} sort="title" label="Title" active={sort} direction={direction} />
@@ -341,12 +299,7 @@ export function VideoListScreen() {
               {videos.map((v) => (
                 <tr key={v.id} className={v.status ? undefined : 'is-off'}>
                   <td className="card-cell--select">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${v.title}`}
-                      checked={allMatching || selected.has(v.id)}
-                      onChange={() => toggle(v.id)}
-                    />
+                    <SelectRowBox selection={selection} id={v.id} name={v.title} />
                   </td>
                   <CoverTitleCells item={v} edit={`/editVideo/${v.id}`} />
                   <td data-label="Genres">{v.genres.map((g) => g.title).join(', ')}</td>
@@ -376,8 +329,7 @@ export function VideoListScreen() {
                         className="icon-button"
                         aria-label={`Add ${v.title} to a playlist`}
                         onClick={() => {
-                          setAllMatching(false);
-                          setSelected(new Set([v.id]));
+                          selection.only(v.id);
                           setDialog('playlist');
                         }}
                       >
@@ -406,7 +358,7 @@ export function VideoListScreen() {
           title="Show the videos of a playlist"
           onPick={(p) => {
             setDialog(null);
-            change({ playlist: p.id });
+            list.set({ playlist: p.id });
           }}
           onClose={() => setDialog(null)}
         />
@@ -416,7 +368,7 @@ export function VideoListScreen() {
           title="Show the videos of a theme"
           onPick={(g) => {
             setDialog(null);
-            change({ theme: g.id });
+            list.set({ theme: g.id });
           }}
           onClose={() => setDialog(null)}
         />
@@ -440,39 +392,6 @@ function usePlaylistTitle(id: number | undefined): string | undefined {
 function useThemeTitle(id: number | undefined): string | undefined {
   const groups = useGroups(id !== undefined);
   return groups.data?.find((g) => g.id === id)?.title;
-}
-
-/** A playlist or theme the list is narrowed to, with Choose and Clear. */
-function MembershipFilter({
-  label,
-  id,
-  title,
-  onChoose,
-  onClear,
-}: {
-  label: string;
-  id: number | undefined;
-  title: string | undefined;
-  onChoose: () => void;
-  onClear: () => void;
-}) {
-  return (
-    <div className="list-options__field">
-      <span>{label}</span>
-      {id === undefined ? (
-        <button type="button" className="button button--ghost button--small" onClick={onChoose}>
-          Any {label.toLowerCase()}
-        </button>
-      ) : (
-        <span className="chip">
-          {title ?? `#${id}`}
-          <button type="button" className="chip__remove" aria-label={`Any ${label.toLowerCase()}`} onClick={onClear}>
-            ×
-          </button>
-        </span>
-      )}
-    </div>
-  );
 }
 
 /** Choose tags for a bulk add or remove. */

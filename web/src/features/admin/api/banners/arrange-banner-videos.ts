@@ -1,7 +1,5 @@
 import { api } from '@/lib/api/client';
 import type { Banner } from '../../types';
-import { useArrange } from '../arrange';
-import { bannerVideosQueryOptions } from './get-banner-videos';
 
 /** GET arrange_banner_videos/{from_position}/{to_position}/: move semantics; answers the new order. */
 export function arrangeBannerVideos({ from, to }: { from: number; to: number }): Promise<Banner[]> {
@@ -9,9 +7,4 @@ export function arrangeBannerVideos({ from, to }: { from: number; to: number }):
     path: { from_position: from, to_position: to },
     auth: 'required',
   });
-}
-
-/** The banner cards' `onMove`: saved at once. */
-export function useArrangeBannerVideos() {
-  return useArrange(bannerVideosQueryOptions().queryKey, arrangeBannerVideos);
 }

@@ -21,7 +21,7 @@ export function useTotpSetup() {
 }
 
 /** Both change what the account is: the status and the session's user (totp flags) are read again. */
-function useTotpChange<T>(call: (code: string) => Promise<T>) {
+function useTotpChange<A, T>(call: (input: A) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -34,14 +34,24 @@ function useTotpChange<T>(call: (code: string) => Promise<T>) {
 
 /** POST auth/totp/confirm/: the first code turns it on; answers the recovery codes. */
 export function useTotpConfirm() {
-  return useTotpChange((code) =>
+  return useTotpChange((code: string) =>
     api('/cuviewTV/auth/totp/confirm', { method: 'POST', auth: 'required', body: { code } }),
   );
 }
 
 /** POST auth/totp/disable/: a current or recovery code turns it off. */
 export function useTotpDisable() {
-  return useTotpChange((code) =>
+  return useTotpChange((code: string) =>
     api('/cuviewTV/auth/totp/disable', { method: 'POST', auth: 'required', body: { code } }),
+  );
+}
+
+/**
+ * POST auth/totp/recovery-codes/: ten new recovery codes (the old ones stop working at once),
+ * proven by a current code of the app or the password.
+ */
+export function useRegenerateRecoveryCodes() {
+  return useTotpChange((proof: { code: string } | { password: string }) =>
+    api('/cuviewTV/auth/totp/recovery-codes', { method: 'POST', auth: 'required', body: proof }),
   );
 }

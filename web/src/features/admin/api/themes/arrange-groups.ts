@@ -1,7 +1,5 @@
 import { api } from '@/lib/api/client';
 import type { Group } from '../../types';
-import { useArrange } from '../arrange';
-import { groupsQueryOptions } from './get-groups';
 
 /** GET arrange_groups/{from_position}/{to_position}/: move semantics; answers the new order. */
 export function arrangeGroups({ from, to }: { from: number; to: number }): Promise<Group[]> {
@@ -9,9 +7,4 @@ export function arrangeGroups({ from, to }: { from: number; to: number }): Promi
     path: { from_position: from, to_position: to },
     auth: 'required',
   });
-}
-
-/** The themes list's `onMove`: saved at once. */
-export function useArrangeGroups() {
-  return useArrange(groupsQueryOptions().queryKey, arrangeGroups);
 }
