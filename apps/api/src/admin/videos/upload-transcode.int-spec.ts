@@ -27,7 +27,7 @@ let parts: VideoParts;
 
 const STALE_MS = 3_600_000;
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 120_000): Promise<T> {
+async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 300_000): Promise<T> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const value = await check();
@@ -104,14 +104,21 @@ async function readyVideo(videoId: number): Promise<{ hls_master_key: string }> 
   return row!;
 }
 
-/** The runs of the video's transcode job that finished, with what each did. */
+/**
+ * The runs of the video's transcode job, with what each did, once none is left running (the
+ * video turns ready before its run has cleaned up and ended).
+ */
 async function finishedRuns(videoId: number): Promise<{ renditions: string[]; watermarked: boolean }[]> {
-  const runs: Job[] = [];
-  for (const id of [`transcode-${videoId}`, `transcode-${videoId}-again`]) {
-    const job = await queues.queue(QueueName.Video).getJob(id);
-    if (job && (await job.getState()) === 'completed') runs.push(job);
-  }
-  return runs.sort((a, b) => a.timestamp - b.timestamp).map((job) => job.returnvalue);
+  return until('the transcode runs to end', async () => {
+    const runs: Job[] = [];
+    for (const id of [`transcode-${videoId}`, `transcode-${videoId}-again`]) {
+      const job = await queues.queue(QueueName.Video).getJob(id);
+      const state = await job?.getState();
+      if (state === 'active' || state === 'waiting') return undefined;
+      if (job && state === 'completed') runs.push(job);
+    }
+    return runs.sort((a, b) => a.timestamp - b.timestamp).map((job) => job.returnvalue);
+  });
 }
 
 async function watermarkCodes(videoId: number): Promise<number> {
@@ -185,7 +192,7 @@ describe('transcoding from the upload end', () => {
     expect(await isStored(key)).toBe(true);
     // A poll that crosses Save still gets the transcode's state.
     expect(await processing(key)).toMatchObject({ id: `transcode-${id}`, state: 'completed', progress: 100 });
-  }, 240_000);
+  }, 600_000);
 
   it('Save while the renditions are written: the job goes on, no second transcode', async () => {
     const { key, duration } = await upload();
@@ -205,7 +212,7 @@ describe('transcoding from the upload end', () => {
     expect(runs[1]).toMatchObject({ renditions: [], watermarked: true });
     const masters = (await stored(`hls/${id}`)).filter((file) => file.endsWith('master.m3u8'));
     expect(masters.map((file) => `hls/${id}/${file}`)).toEqual([video.hls_master_key]);
-  }, 240_000);
+  }, 600_000);
 
   it('a second file uploaded over the first before Save: the first is discarded with all it wrote', async () => {
     const first = await upload();
@@ -247,7 +254,7 @@ describe('transcoding from the upload end', () => {
     await readyVideo(saved.body.id);
     // The first upload cannot be saved any more.
     expect((await save(first.key, first.duration)).status).toBe(400);
-  }, 240_000);
+  }, 600_000);
 
   it('an upload never saved is swept with the stale uploads: nothing left in storage or the database', async () => {
     const { key } = await upload();
@@ -263,7 +270,7 @@ describe('transcoding from the upload end', () => {
     expect(await leftOf(key)).toEqual([]);
     expect(await stateOf(id)).toBeUndefined();
     expect((await kit.api.request(`/cuviewTV/get_video/${id}/`, { token: kit.viewerToken })).status).toBe(404);
-  }, 240_000);
+  }, 600_000);
 
   it('a video deleted while its upload is transcoded leaves nothing behind', async () => {
     const { key, duration } = await upload();
@@ -278,5 +285,5 @@ describe('transcoding from the upload end', () => {
       return state !== 'active' && state !== 'waiting' && left.length === 0 ? true : undefined;
     });
     expect(await stateOf(id)).toBeUndefined();
-  }, 240_000);
+  }, 600_000);
 });
