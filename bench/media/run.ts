@@ -3,8 +3,9 @@
  *
  *   BENCH_MEDIA_SECONDS=20 npm run bench:media   shorter clips for a quick look
  *   BENCH_MEDIA_PARTS=copy,first-frame npm run bench:media   only some parts
- *     (ladders, copy, images, storyboard, first-frame; all by default; storyboard runs a real
- *     worker job and needs DATABASE_URL and REDIS_URL)
+ *     (ladders, copy, images, storyboard, first-frame, session; all by default; storyboard and
+ *     session run the real worker (session the api too) and need DATABASE_URL and REDIS_URL)
+ *   BENCH_SESSION_FORM_SECONDS=30 BENCH_SESSION_RUNS=2   the staff session's form time and runs
  *
  * Clips are cached under bench/.cache/media. Figures are wall-clock on a shared machine:
  * CPU seconds (ffmpeg's own user+sys time) are printed beside them because they suffer
@@ -31,10 +32,16 @@ import { RecognitionEngine } from '../../apps/worker/src/recognition/recognition
 import { measureFirstFrame } from './first-frame.js';
 import { runPeerTubeLadder, type PeerTubeRun } from './peertube-way.js';
 import { measureStoryboardCost } from './storyboard.js';
+import { runStaffSession, type SessionOrder, type SessionTimes } from './staff-session.js';
 import { percentile } from '../lib/percentile.js';
 
 const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
-const PARTS = new Set((process.env.BENCH_MEDIA_PARTS ?? 'ladders,copy,images,storyboard,first-frame').split(','));
+const PARTS = new Set(
+  (process.env.BENCH_MEDIA_PARTS ?? 'ladders,copy,images,storyboard,first-frame,session').split(','),
+);
+/** The staff session's form-filling time (README: why 30 s) and how many sessions of each order. */
+const FORM_SECONDS = Number(process.env.BENCH_SESSION_FORM_SECONDS ?? 30);
+const SESSION_RUNS = Number(process.env.BENCH_SESSION_RUNS ?? 2);
 const CACHE = resolve('bench/.cache/media');
 const WORK = join(CACHE, 'work');
 
@@ -349,6 +356,46 @@ async function main() {
         `(goals: time < 10 %: ${timeShare < 10 ? 'met' : 'NOT met'}; storage < 5 %: ${sizeShare < 5 ? 'met' : 'NOT met'})`,
     );
     summary.storyboard = { ...cost, timeSharePercent: timeShare, storageSharePercent: sizeShare };
+  }
+
+  // Issue 15's goal: upload to Ready for a 40 s 720p clip, transcode on Save vs at the upload's end.
+  if (PARTS.has('session')) {
+    const clip: Clip = {
+      id: 'session-720p30',
+      label: '40 s 720p30 H.264 upload (camera-like noise, GOP 250)',
+      options: { width: 1280, height: 720, seconds: 40, fps: 30, noise: 6, gopFrames: 250 },
+    };
+    const source = await clipFile(clip);
+    const runs: Record<SessionOrder, SessionTimes[]> = { before: [], after: [] };
+    // Alternated, so a change in the machine's load falls on both orders alike.
+    for (let i = 0; i < SESSION_RUNS; i++) {
+      for (const order of ['before', 'after'] as const) {
+        const times = await runStaffSession(source, order, FORM_SECONDS);
+        runs[order].push(times);
+        console.log(
+          `  session ${order} #${i + 1}: upload ${fmt(times.uploadS)} s, form ${fmt(times.formS)} s, ` +
+            `Save→Ready ${fmt(times.saveToReadyS)} s, total ${fmt(times.totalS)} s (at Save: ${times.atSave})`,
+        );
+      }
+    }
+    const median = (order: SessionOrder, pick: (t: SessionTimes) => number) => percentile(runs[order].map(pick), 50);
+    console.log(`\n## Staff session: upload, ${FORM_SECONDS} s of form, Save, Ready (${clip.label})`);
+    const w = [30, 26, 26, 10];
+    console.log(row(['median of ' + SESSION_RUNS, 'before: transcode on Save', 'after: at upload end', 'change'], w));
+    const lines: [string, (t: SessionTimes) => number][] = [
+      ['upload', (t) => t.uploadS],
+      ['form (fixed)', (t) => t.formS],
+      ['Save → Ready', (t) => t.saveToReadyS],
+      ['upload → Ready', (t) => t.totalS],
+    ];
+    for (const [label, pick] of lines) {
+      const b = median('before', pick);
+      const a = median('after', pick);
+      console.log(row([label, `${fmt(b)} s`, `${fmt(a)} s`, `${fmt(((a - b) / b) * 100, 0)} %`], w));
+    }
+    const gain = 1 - median('after', (t) => t.totalS) / median('before', (t) => t.totalS);
+    console.log(`upload → Ready ${fmt(gain * 100, 0)} % sooner (goal ≥ 30 %: ${gain >= 0.3 ? 'met' : 'NOT met'})`);
+    summary.session = { formSeconds: FORM_SECONDS, runs, gainPercent: gain * 100 };
   }
 
   if (PARTS.has('ladders')) {

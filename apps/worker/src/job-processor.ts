@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { JobName, type JobPayload } from '@app/contracts';
+import { JobName, type JobPayload, type JobProgress } from '@app/contracts';
 import type { Logger } from './logger.js';
 
 /** What the host hands a processor besides the job: a logger bound to the job, and the stop signal. */
@@ -7,8 +7,11 @@ export interface JobContext {
   log: Logger;
   /** Aborted when the worker shuts down past its grace period or the job is cancelled. */
   signal: AbortSignal;
-  /** Reports 0..100 to the job (the admin console reads it); throttled by the caller. */
-  reportProgress(percent: number): Promise<void>;
+  /**
+   * Reports 0..100, or the stage with its percent and time left, to the job (the admin
+   * console reads it); throttled by the caller.
+   */
+  reportProgress(progress: number | JobProgress): Promise<void>;
 }
 
 /** One file per job type (processors/<job>.processor.ts), each implementing this. */

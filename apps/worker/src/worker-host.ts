@@ -111,7 +111,7 @@ export class WorkerHost {
       const result = await processor.process(job as Job<JobPayload<JobName>, unknown, JobName>, {
         log,
         signal: abort,
-        reportProgress: (percent) => job.updateProgress(percent),
+        reportProgress: (progress) => job.updateProgress(progress),
       });
       const ms = Math.round(performance.now() - started);
       this.metrics.jobDuration.observe({ job: job.name, outcome: 'completed' }, ms / 1000);

@@ -21,7 +21,11 @@ export enum JobName {
 }
 
 export interface JobPayloads {
-  [JobName.VideoTranscode]: { videoId: number; requestId?: string };
+  /**
+   * `uploadKey` when queued by the upload's end, before Save: the video row does not exist
+   * yet (its id is reserved for the upload), so the run reads the original from the key.
+   */
+  [JobName.VideoTranscode]: { videoId: number; uploadKey?: string; requestId?: string };
   [JobName.ImageResize]: { kind: string; id: number; requestId?: string };
   [JobName.TrackExcerpt]: { albumTrackId: number; requestId?: string };
   [JobName.TrackFingerprint]: { albumTrackId: number; requestId?: string };
@@ -32,6 +36,33 @@ export interface JobPayloads {
 }
 
 export type JobPayload<N extends JobName> = JobPayloads[N];
+
+/**
+ * What a running job reports as its BullMQ progress (jobs that report only a number still
+ * work: readers take a number as the percent of an unnamed stage).
+ */
+export interface JobProgress {
+  /** 0..100 of the whole job. */
+  percent: number;
+  /** What runs now: `probe`, `audio and watermark`, `720p, 480p, 360p`, `storyboard`, `packaging`, `poster`… */
+  stage: string;
+  /** Estimated seconds until the job is done, null until there is something to estimate from. */
+  secondsLeft: number | null;
+}
+
+/** A job's progress as BullMQ hands it back (a number, an object of ours, or anything a client wrote). */
+export function readJobProgress(progress: unknown): JobProgress {
+  if (typeof progress === 'number') return { percent: progress, stage: '', secondsLeft: null };
+  if (progress && typeof progress === 'object') {
+    const p = progress as Partial<JobProgress>;
+    return {
+      percent: typeof p.percent === 'number' ? p.percent : 0,
+      stage: typeof p.stage === 'string' ? p.stage : '',
+      secondsLeft: typeof p.secondsLeft === 'number' ? p.secondsLeft : null,
+    };
+  }
+  return { percent: 0, stage: '', secondsLeft: null };
+}
 
 /** Which queue carries each job. */
 export const JOB_QUEUE: Record<JobName, QueueName> = {

@@ -39,6 +39,7 @@ export {
 export * from './hls/ladder-plan.js';
 export {
   HlsLadderCommand,
+  HlsAudioCommand,
   MASTER_PLAYLIST,
   AUDIO_RENDITION,
   DEFAULT_ENCODER_THREADS,
@@ -46,14 +47,17 @@ export {
 } from './hls/hls-ladder-command.js';
 export {
   transcodeHlsLadder,
+  transcodeHlsAudio,
   scanKeyframesIfCopyPossible,
   completeMasterPlaylist,
   checkLadderLength,
   type TranscodeHlsOptions,
+  type TranscodeHlsAudioOptions,
   type HlsLadderResult,
   type HlsRenditionResult,
 } from './hls/transcode-hls.js';
 export * from './hls/master-playlist.js';
+export * from './hls/upload-ladder.js';
 export { avcCodecFromInitSegment, avcCodecFromProfile, AAC_LC_CODEC } from './hls/codecs.js';
 
 export * from './audio/pcm.js';

@@ -2,12 +2,25 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppConfig } from '@app/config';
-import { ALL_QUEUES, JOB_QUEUE, JobName, JobQueues, QueueName, jobRunIds, type JobPayload } from '@app/contracts';
+import {
+  ALL_QUEUES,
+  JOB_QUEUE,
+  JobName,
+  JobQueues,
+  QueueName,
+  jobRunIds,
+  readJobProgress,
+  type JobPayload,
+} from '@app/contracts';
 
 export interface JobSummary {
   id: string;
   state: string;
+  /** 0..100 */
   progress: number;
+  /** The stage running now ('' when the job names none). */
+  stage: string;
+  secondsLeft: number | null;
   attemptsMade: number;
   failedReason: string | null;
 }
@@ -57,10 +70,13 @@ export class QueueService implements OnApplicationShutdown {
   async summary<N extends JobName>(name: N, payload: JobPayload<N>): Promise<JobSummary | null> {
     const job = await this.findJob(name, payload);
     if (!job?.id) return null;
+    const progress = readJobProgress(job.progress);
     return {
       id: job.id,
       state: await job.getState(),
-      progress: typeof job.progress === 'number' ? job.progress : 0,
+      progress: progress.percent,
+      stage: progress.stage,
+      secondsLeft: progress.secondsLeft,
       attemptsMade: job.attemptsMade,
       failedReason: job.failedReason ?? null,
     };

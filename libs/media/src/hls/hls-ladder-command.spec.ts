@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { HlsLadderCommand } from './hls-ladder-command.js';
+import { HlsAudioCommand, HlsLadderCommand } from './hls-ladder-command.js';
 import type { LadderPlan, PlannedRendition } from './ladder-plan.js';
 
 const rung = (
@@ -176,5 +176,23 @@ describe('HlsLadderCommand', () => {
       gopFrames: 120,
     });
     expect(new HlsLadderCommand(fast, input).filterGraph()).toMatch(/^\[0:v\]fps=60,split=2/);
+  });
+});
+
+describe('HlsAudioCommand', () => {
+  it("writes the ladder's audio rendition alone, the mark added, with the ladder's encoder and segmenting", () => {
+    const audio = new HlsAudioCommand({ ...input, markPcm: { sampleRate: 16000 } }).args();
+    const ladder = new HlsLadderCommand(plan([rung('720p', 1280, 720, 2000, 'copy')]), {
+      ...input,
+      markPcm: { sampleRate: 16000 },
+    }).args();
+    // The same mix of the mark, and the same AAC settings, as the ladder's audio.
+    expect(valueOf(audio, '-filter_complex')).toBe(valueOf(ladder, '-filter_complex'));
+    for (const option of ['-c:a', '-aac_coder', '-aac_is', '-b:a', '-ar', '-ac', '-hls_time', '-hls_segment_type']) {
+      expect([option, valueOf(audio, option)]).toEqual([option, valueOf(ladder, option)]);
+    }
+    expect(audio.filter((a, i) => audio[i - 1] === '-map')).toEqual(['[marked]']);
+    expect(audio).not.toContain('-var_stream_map');
+    expect(audio.slice(-3)).toEqual(['-hls_segment_filename', 'audio/seg_%05d.m4s', 'audio/index.m3u8']);
   });
 });

@@ -34,6 +34,71 @@ export interface HlsLadderInput {
   markPcm?: { sampleRate: number };
 }
 
+/** The mark (input 1) added to the source's first audio stream, as `[marked]`. */
+const MARK_MIX_CHAINS = [
+  `[0:a:0]aresample=${AUDIO.sampleRate},aformat=sample_fmts=fltp:channel_layouts=stereo[host]`,
+  `[1:a:0]aresample=${AUDIO.sampleRate},pan=stereo|c0=c0|c1=c0[mark]`,
+  // Not normalised: the sum, sample for sample, lasting as long as the source's audio.
+  '[host][mark]amix=inputs=2:normalize=0:duration=first[marked]',
+];
+
+/** The mark as raw mono float PCM on stdin (input 1). */
+const markInputArgs = (sampleRate: number) => [
+  '-protocol_whitelist',
+  'pipe',
+  '-f',
+  'f32le',
+  '-ar',
+  String(sampleRate),
+  '-ac',
+  '1',
+  '-i',
+  'pipe:0',
+];
+
+const AUDIO_ENCODE_ARGS = [
+  '-c:a',
+  AUDIO.codec,
+  // FFmpeg's maintainers found the "fast" coder better than the default "twoloop" at
+  // high bit rates, at a fraction of the CPU (twoloop takes 4.5 s per minute on tonal
+  // audio, which is most of the copy path's time).
+  '-aac_coder',
+  'fast',
+  // No intensity stereo: in the bands it takes (upper kHz) it sends one spectrum, L + R
+  // or L - R, and a level per channel, and the watermark (the same in both channels)
+  // did not survive it in stereo mixes: 8 s stretches of demo songs decoded 4-15 times
+  // in 20-27 with it, every time without (issue 12). A tool for low bit rates: at
+  // 192 kbit/s it saves little.
+  '-aac_is',
+  '0',
+  '-b:a',
+  `${AUDIO.bitrateKbps}k`,
+  '-ar',
+  String(AUDIO.sampleRate),
+  '-ac',
+  String(AUDIO.channels),
+];
+
+/** fMP4 HLS, VOD, every segment starting with a keyframe; the segment and playlist paths follow. */
+const HLS_OUTPUT_ARGS = [
+  '-map_metadata',
+  '-1',
+  '-map_chapters',
+  '-1',
+  '-f',
+  'hls',
+  '-hls_time',
+  String(SEGMENT_SECONDS),
+  '-hls_playlist_type',
+  'vod',
+  '-hls_segment_type',
+  'fmp4',
+  '-hls_flags',
+  'independent_segments',
+  '-hls_fmp4_init_filename',
+  'init.mp4',
+];
+
 /**
  * One ffmpeg process that decodes the source once and writes every rendition of the
  * ladder: `split` feeds one `scale` per encoded rendition, a remuxed rendition maps the
@@ -57,8 +122,7 @@ export class HlsLadderCommand {
       if (!input.audioWav) throw new Error('The plan expects an external audio input');
       args.push(...safeInputArgs(input.audioWav, 'wav'));
     } else if (plan.audio === 'source' && input.markPcm) {
-      args.push('-protocol_whitelist', 'pipe', '-f', 'f32le', '-ar', String(input.markPcm.sampleRate), '-ac', '1');
-      args.push('-i', 'pipe:0');
+      args.push(...markInputArgs(input.markPcm.sampleRate));
     }
 
     const graph = this.filterGraph();
@@ -103,51 +167,13 @@ export class HlsLadderCommand {
       args.push(`-threads:v:${i}`, threads);
     });
 
-    if (plan.audio !== 'none') {
-      args.push(
-        '-c:a',
-        AUDIO.codec,
-        // FFmpeg's maintainers found the "fast" coder better than the default "twoloop" at
-        // high bit rates, at a fraction of the CPU (twoloop takes 4.5 s per minute on tonal
-        // audio, which is most of the copy path's time).
-        '-aac_coder',
-        'fast',
-        // No intensity stereo: in the bands it takes (upper kHz) it sends one spectrum, L + R
-        // or L - R, and a level per channel, and the watermark (the same in both channels)
-        // did not survive it in stereo mixes: 8 s stretches of demo songs decoded 4-15 times
-        // in 20-27 with it, every time without (issue 12). A tool for low bit rates: at
-        // 192 kbit/s it saves little.
-        '-aac_is',
-        '0',
-        '-b:a',
-        `${AUDIO.bitrateKbps}k`,
-        '-ar',
-        String(AUDIO.sampleRate),
-        '-ac',
-        String(AUDIO.channels),
-      );
-    }
+    if (plan.audio !== 'none') args.push(...AUDIO_ENCODE_ARGS);
 
     args.push(
-      '-map_metadata',
-      '-1',
-      '-map_chapters',
-      '-1',
       // A remuxed stream runs ahead of the encoded ones; let the muxer queue it.
       '-max_muxing_queue_size',
       '4096',
-      '-f',
-      'hls',
-      '-hls_time',
-      String(SEGMENT_SECONDS),
-      '-hls_playlist_type',
-      'vod',
-      '-hls_segment_type',
-      'fmp4',
-      '-hls_flags',
-      'independent_segments',
-      '-hls_fmp4_init_filename',
-      'init.mp4',
+      ...HLS_OUTPUT_ARGS,
       '-hls_segment_filename',
       '%v/seg_%05d.m4s',
       '-master_pl_name',
@@ -166,15 +192,7 @@ export class HlsLadderCommand {
    */
   filterGraph(): string | undefined {
     const chains = [...this.videoChains()];
-    if (this.marksAudio()) {
-      const rate = AUDIO.sampleRate;
-      chains.push(
-        `[0:a:0]aresample=${rate},aformat=sample_fmts=fltp:channel_layouts=stereo[host]`,
-        `[1:a:0]aresample=${rate},pan=stereo|c0=c0|c1=c0[mark]`,
-        // Not normalised: the sum, sample for sample, lasting as long as the source's audio.
-        '[host][mark]amix=inputs=2:normalize=0:duration=first[marked]',
-      );
-    }
+    if (this.marksAudio()) chains.push(...MARK_MIX_CHAINS);
     return chains.length > 0 ? chains.join(';') : undefined;
   }
 
@@ -204,5 +222,34 @@ export class HlsLadderCommand {
     const entries = this.plan.renditions.map((r, i) => `v:${i}${group},name:${r.name}`);
     if (this.plan.audio !== 'none') entries.push(`a:0${group},name:${AUDIO_RENDITION},default:yes`);
     return entries.join(' ');
+  }
+}
+
+/**
+ * The audio rendition alone (`audio/` of a ladder), the mark added: what Save redoes when the
+ * video renditions were written before the tracks (and so the watermark's codes) were known.
+ * Same encoder settings and segmenting as the ladder's audio, so it replaces that folder.
+ */
+export class HlsAudioCommand {
+  constructor(private readonly input: { source: string; sourceDemuxer: string; markPcm: { sampleRate: number } }) {}
+
+  args(): string[] {
+    return [
+      ...FFMPEG_QUIET,
+      '-nostats',
+      '-progress',
+      'pipe:1',
+      ...safeInputArgs(this.input.source, this.input.sourceDemuxer),
+      ...markInputArgs(this.input.markPcm.sampleRate),
+      '-filter_complex',
+      MARK_MIX_CHAINS.join(';'),
+      '-map',
+      '[marked]',
+      ...AUDIO_ENCODE_ARGS,
+      ...HLS_OUTPUT_ARGS,
+      '-hls_segment_filename',
+      `${AUDIO_RENDITION}/seg_%05d.m4s`,
+      `${AUDIO_RENDITION}/index.m3u8`,
+    ];
   }
 }

@@ -6,7 +6,7 @@ import { probeMedia, scanKeyframes, type KeyframeScan, type MediaProbe } from '.
 import { runProcess, type MediaToolOptions } from '../process.js';
 import { FfmpegProgressParser, type ProgressCallback } from '../progress.js';
 import { AAC_LC_CODEC, avcCodecFromInitSegment, avcCodecFromProfile } from './codecs.js';
-import { HlsLadderCommand, MASTER_PLAYLIST } from './hls-ladder-command.js';
+import { AUDIO_RENDITION, HlsAudioCommand, HlsLadderCommand, MASTER_PLAYLIST } from './hls-ladder-command.js';
 import {
   NEEDS_KEYFRAME_SCAN,
   planLadder,
@@ -37,6 +37,8 @@ export interface TranscodeHlsOptions extends MediaToolOptions {
    */
   audioMark?: { sampleRate: number; pcm: Readable };
   onProgress?: ProgressCallback;
+  /** Told the plan (renditions and modes) once it is made, before ffmpeg starts. */
+  onPlan?: (plan: LadderPlan) => void;
   threads?: number;
   x264Preset?: string;
   plan?: Omit<PlanOptions, 'keyframes' | 'externalAudio'>;
@@ -106,10 +108,8 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
   if (plan.copyRefusedBecause)
     options.log?.debug('media: top rendition is encoded', { reason: plan.copyRefusedBecause });
 
-  await mkdir(options.outputDir, { recursive: true });
-  if ((await readdir(options.outputDir)).length > 0) {
-    throw new Error(`HLS output folder ${options.outputDir} is not empty`);
-  }
+  await requireEmptyDir(options.outputDir);
+  options.onPlan?.(plan);
 
   const args = new HlsLadderCommand(plan, {
     source: options.source,
@@ -142,6 +142,58 @@ export async function transcodeHlsLadder(options: TranscodeHlsOptions): Promise<
     sourceDurationSeconds: probe.durationSeconds,
     wallMs: performance.now() - started,
     peakRssBytes: run.peakRssBytes,
+  };
+}
+
+async function requireEmptyDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  if ((await readdir(dir)).length > 0) throw new Error(`HLS output folder ${dir} is not empty`);
+}
+
+export interface TranscodeHlsAudioOptions extends MediaToolOptions {
+  source: string;
+  probe: MediaProbe;
+  /** An empty or missing folder; the rendition is written to its `audio/`. */
+  outputDir: string;
+  audioMark: { sampleRate: number; pcm: Readable };
+  onProgress?: ProgressCallback;
+}
+
+/**
+ * The marked audio rendition alone, for a ladder whose video renditions were written before
+ * the mark was known: `audio/index.m3u8`, `audio/init.mp4` and its segments, checked to be as
+ * long as the source's audio. Answers the files written, relative to outputDir.
+ */
+export async function transcodeHlsAudio(
+  options: TranscodeHlsAudioOptions,
+): Promise<{ files: string[]; durationSeconds: number; wallMs: number }> {
+  const started = performance.now();
+  await requireEmptyDir(options.outputDir);
+  // ffmpeg makes the folders of %v outputs only: this one must exist.
+  await mkdir(join(options.outputDir, AUDIO_RENDITION));
+  const args = new HlsAudioCommand({
+    source: options.source,
+    sourceDemuxer: options.probe.container.demuxer,
+    markPcm: { sampleRate: options.audioMark.sampleRate },
+  }).args();
+  const parser = options.onProgress
+    ? new FfmpegProgressParser(options.probe.durationSeconds, options.onProgress)
+    : undefined;
+  await runProcess(options.ffmpegPath ?? 'ffmpeg', args, {
+    cwd: options.outputDir,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    log: options.log,
+    stdin: options.audioMark.pcm,
+    onStdoutLine: parser ? (line) => parser.feed(line) : undefined,
+  });
+  const stats = await playlistStats(options.outputDir, `${AUDIO_RENDITION}/index.m3u8`);
+  const expected = options.probe.audio?.durationSeconds;
+  if (expected !== undefined) assertEndsWhole(stats.duration, expected);
+  return {
+    files: await listFiles(options.outputDir),
+    durationSeconds: stats.duration,
+    wallMs: performance.now() - started,
   };
 }
 

@@ -2062,6 +2062,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/upload_processing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The transcode of an upload (it starts when the upload ends): state, stage, percent and time left; null when none is queued. Once saved, the video's transcode. Not part of the spec */
+    get: operations['VideosController_uploadProcessing'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cuviewTV/discard_upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Discard an upload not saved as a video (replaced by another file, or left): the file and everything its transcode wrote. Not part of the spec */
+    delete: operations['VideosController_discardUpload'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/fill_video_info': {
     parameters: {
       query?: never;
@@ -3608,7 +3642,15 @@ export interface components {
        * @example failed
        */
       state: string;
+      /** @description 0..100 of the whole job */
       progress: number;
+      /**
+       * @description What runs now: probe, audio and watermark, the renditions being encoded, storyboard, waveform, packaging, poster
+       * @example 720p, 480p, 360p
+       */
+      stage: string | null;
+      /** @description Estimated seconds until the job is done */
+      seconds_left: number | null;
       attempts_made: number;
       failed_reason: string | null;
     };
@@ -8136,6 +8178,106 @@ export interface operations {
       };
       /** @description Not a video (checked by its bytes and by ffprobe) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  VideosController_uploadProcessing: {
+    parameters: {
+      query: {
+        /** @description file_original_path_linux as upload_video/ answered it */
+        key: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProcessingJobDto'];
+        };
+      };
+      /** @description Not an upload of this server (or discarded) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Another staff member's upload, not saved yet */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  VideosController_discardUpload: {
+    parameters: {
+      query: {
+        /** @description file_original_path_linux as upload_video/ answered it */
+        key: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminMessageDto'];
+        };
+      };
+      /** @description Not an upload of this server, or already saved as a video */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Another staff member's upload */
+      404: {
         headers: {
           [name: string]: unknown;
         };

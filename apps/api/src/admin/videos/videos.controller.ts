@@ -1,14 +1,17 @@
-import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { BadRequestException, Body, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBody,
   ApiConflictResponse,
   ApiConsumes,
   ApiCreatedResponse,
   ApiExtraModels,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
   ApiPayloadTooLargeResponse,
+  ApiQuery,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -27,6 +30,7 @@ import {
   AdminVideoInfoDto,
   AdminVideoLengthDto,
   AdminVideoListDto,
+  AdminProcessingJobDto,
 } from './videos.dto.js';
 import { AdminBulkResultDto } from '../common/bulk.js';
 import { AdminVideoBulkDto, AdminVideoListQueryDto } from './video-list.dto.js';
@@ -34,6 +38,12 @@ import { VideoBulkService } from './video-bulk.service.js';
 import { VideosService } from './videos.service.js';
 
 const QUERY_DOC = { name: 'query', description: 'Title search (accent, case and punctuation insensitive)' };
+const UPLOAD_KEY_DOC = { name: 'key', description: 'file_original_path_linux as upload_video/ answered it' };
+
+function uploadKeyOf(key: unknown): string {
+  if (typeof key !== 'string' || !key) throw new BadRequestException({ message: 'Please, give the upload key (key)' });
+  return key;
+}
 
 @AdminController()
 @ApiExtraModels(FilterListItemDto)
@@ -140,6 +150,34 @@ export class VideosController {
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a video (checked by its bytes and by ffprobe)' })
   upload(@Req() request: FastifyRequest, @CurrentUser() user: User): Promise<AdminUploadAnswerDto> {
     return this.forms.withForm(request, this.videos.uploadLimits, (form) => this.videos.upload(form, user.id));
+  }
+
+  @Get('upload_processing')
+  @ApiOperation({
+    summary:
+      'The transcode of an upload (it starts when the upload ends): state, stage, percent and time left; null ' +
+      "when none is queued. Once saved, the video's transcode. Not part of the spec",
+  })
+  @ApiQuery(UPLOAD_KEY_DOC)
+  @ApiOkResponse({ type: AdminProcessingJobDto })
+  @ApiBadRequestResponse({ description: 'Not an upload of this server (or discarded)' })
+  @ApiNotFoundResponse({ description: "Another staff member's upload, not saved yet" })
+  uploadProcessing(@Query('key') key: unknown, @CurrentUser() user: User): Promise<AdminProcessingJobDto | null> {
+    return this.videos.uploadProcessing(uploadKeyOf(key), user.id);
+  }
+
+  @Delete('discard_upload')
+  @ApiOperation({
+    summary:
+      'Discard an upload not saved as a video (replaced by another file, or left): the file and everything its ' +
+      'transcode wrote. Not part of the spec',
+  })
+  @ApiQuery(UPLOAD_KEY_DOC)
+  @ApiOkResponse({ type: AdminMessageDto })
+  @ApiBadRequestResponse({ description: 'Not an upload of this server, or already saved as a video' })
+  @ApiNotFoundResponse({ description: "Another staff member's upload" })
+  discardUpload(@Query('key') key: unknown, @CurrentUser() user: User): Promise<AdminMessageDto> {
+    return this.videos.discardUpload(uploadKeyOf(key), user.id);
   }
 
   @Post('fill_video_info')

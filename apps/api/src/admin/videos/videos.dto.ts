@@ -60,8 +60,20 @@ export class AdminProcessingJobDto {
   @ApiProperty({ example: 'failed', description: 'waiting, active, delayed, completed, failed…' })
   state: string;
 
-  @ApiProperty()
+  @ApiProperty({ description: '0..100 of the whole job' })
   progress: number;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '720p, 480p, 360p',
+    description:
+      'What runs now: probe, audio and watermark, the renditions being encoded, storyboard, waveform, packaging, poster',
+  })
+  stage: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Estimated seconds until the job is done' })
+  seconds_left: number | null;
 
   @ApiProperty()
   attempts_made: number;
@@ -77,6 +89,8 @@ export function toProcessingJobDto(job: JobSummary | null): AdminProcessingJobDt
       id: job.id,
       state: job.state,
       progress: job.progress,
+      stage: job.stage || null,
+      seconds_left: job.secondsLeft,
       attempts_made: job.attemptsMade,
       failed_reason: job.failedReason,
     }

@@ -138,7 +138,8 @@ describe('admin videos', () => {
         { album_track_id: ids.tracks[1], position: 2, start_time: 1.5, end_time: 3 },
       ]);
 
-      // The transcode job waits in BullMQ under the deterministic id, carrying the id only.
+      // The transcode job waits in BullMQ under the deterministic id, carrying ids only: queued at
+      // the upload's end (with no worker here it has not started) and kept by Save.
       const queue = new Queue(QueueName.Video, {
         connection: { url: kit.api.config.REDIS_URL },
         prefix: kit.api.config.REDIS_PREFIX,
@@ -146,7 +147,7 @@ describe('admin videos', () => {
       try {
         const job = await queue.getJob(`transcode-${created.body.id}`);
         expect(job?.name).toBe(JobName.VideoTranscode);
-        expect(job?.data).toEqual({ videoId: created.body.id });
+        expect(job?.data).toEqual({ videoId: created.body.id, uploadKey: uploaded.body.file_original_path_linux });
         expect(await job?.getState()).toBe('waiting');
         expect(job?.opts.attempts).toBeGreaterThan(1);
         expect(job?.opts.backoff).toMatchObject({ type: 'exponential' });

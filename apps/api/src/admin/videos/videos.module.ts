@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminCommonModule } from '../common/admin-common.module.js';
+import { PendingUploads } from './pending-uploads.js';
 import { ResumableUploads } from './resumable-uploads.js';
 import { VideoBulkRepository } from './video-bulk.repository.js';
 import { VideoBulkService } from './video-bulk.service.js';
@@ -11,6 +12,15 @@ import { VideosService } from './videos.service.js';
 @Module({
   imports: [AdminCommonModule],
   controllers: [VideosController],
-  providers: [VideosService, VideosRepository, VideoUploads, ResumableUploads, VideoBulkService, VideoBulkRepository],
+  providers: [
+    VideosService,
+    VideosRepository,
+    VideoUploads,
+    PendingUploads,
+    ResumableUploads,
+    VideoBulkService,
+    VideoBulkRepository,
+  ],
+  exports: [VideoUploads],
 })
 export class AdminVideosModule {}

@@ -242,11 +242,13 @@ export class VideosRepository {
 
   async insert(
     em: EntityManager,
-    video: VideoFields & { duration: number; originalKey: string; thumbnailKey: string | null },
+    video: VideoFields & { duration: number; originalKey: string; thumbnailKey: string | null; id?: number },
   ): Promise<number> {
+    // The id reserved for the upload (its transcode already writes under it), else the next one.
     const [row] = await em.query(
-      `INSERT INTO videos (title, description, yt_link, status, duration, original_key, thumbnail_key, processing_state, processing_progress)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0) RETURNING id`,
+      `INSERT INTO videos (id, title, description, yt_link, status, duration, original_key, thumbnail_key, processing_state, processing_progress)
+       VALUES (COALESCE($9::int, nextval(pg_get_serial_sequence('videos', 'id'))::int), $1, $2, $3, $4, $5, $6, $7, $8, 0)
+       RETURNING id`,
       [
         video.title,
         video.description,
@@ -256,6 +258,7 @@ export class VideosRepository {
         video.originalKey,
         video.thumbnailKey,
         ProcessingState.Queued,
+        video.id ?? null,
       ],
     );
     return row.id;

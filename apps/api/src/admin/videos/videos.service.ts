@@ -16,6 +16,7 @@ import { orderTracks, parseNewVideo, parseVideoFields, type TrackInput, type Vid
 import { VideoUploads } from './video-uploads.js';
 import {
   toProcessingJobDto,
+  type AdminProcessingJobDto,
   type AdminUploadAnswerDto,
   type AdminVideoInfoDto,
   type AdminVideoLengthDto,
@@ -89,6 +90,15 @@ export class VideosService {
     return this.uploads.receive(form, userId);
   }
 
+  uploadProcessing(key: string, userId: number): Promise<AdminProcessingJobDto | null> {
+    return this.uploads.processing(key, userId);
+  }
+
+  async discardUpload(key: string, userId: number): Promise<AdminMessageDto> {
+    await this.uploads.discard(key, userId);
+    return { message: 'The upload has been discarded' };
+  }
+
   async info(id: number): Promise<AdminVideoInfoDto> {
     const video = await this.repository.find(id);
     if (!video) throw new NotFoundException(NOT_FOUND);
@@ -122,8 +132,10 @@ export class VideosService {
 
   /**
    * fill_video_info/: checks in the spec's order, then the ids, the upload and the tracks;
-   * creates the video (processing state queued) with its tracks in one transaction and
-   * queues video.transcode.
+   * creates the video (processing state queued, the id reserved for the upload) with its
+   * tracks in one transaction and queues video.transcode. The upload's own transcode, started
+   * at its end, goes on if it runs (this run follows it and only marks the audio), is taken
+   * over if it has not started, and is not repeated if it has finished.
    */
   async fill(form: ImageForm): Promise<AdminVideoInfoDto> {
     refuseUnknownFields(form.fields, ['data']);
@@ -144,6 +156,7 @@ export class VideosService {
           duration: upload.duration,
           originalKey: upload.key,
           thumbnailKey,
+          id: upload.videoId,
         });
         await this.repository.setLinks(em, videoId, input);
         await this.repository.insertTracks(em, videoId, tracks);

@@ -5,13 +5,12 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { loadConfig } from '@app/config';
 import { JobName, JobQueues, ProcessingState } from '@app/contracts';
 import { runProcess } from '@app/media';
-import { startWorker, type WorkerApp } from '../../../../worker/src/bootstrap.js';
-import { loadWorkerSettings } from '../../../../worker/src/worker.settings.js';
+import type { WorkerApp } from '../../../../worker/src/bootstrap.js';
 import { read, startAdminKit, type AdminTestKit } from '../testing/admin-kit.js';
 import { formInit } from '../testing/forms.js';
+import { startWorkerFor } from '../testing/worker.js';
 
 let kit: AdminTestKit;
 let worker: WorkerApp;
@@ -48,19 +47,7 @@ function expectHalfSilent(body: { duration: number; peaks: number[] }): void {
 
 beforeAll(async () => {
   kit = await startAdminKit();
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    DATABASE_URL: kit.api.databaseUrl,
-    REDIS_URL: kit.api.config.REDIS_URL,
-    REDIS_PREFIX: kit.api.config.REDIS_PREFIX,
-    JWT_SECRET: kit.api.config.JWT_SECRET,
-    STORAGE_DIR: kit.storageDir,
-    WORKER_PORT: '0',
-    WORKER_TMP_DIR: `${kit.storageDir}-worker`,
-    LOG_LEVEL: 'silent',
-    WORKER_RECONCILE_INTERVAL_MS: '600000',
-  };
-  worker = await startWorker(loadConfig(env), loadWorkerSettings(env));
+  worker = await startWorkerFor(kit);
   redis = new Redis(kit.api.config.REDIS_URL, { maxRetriesPerRequest: null });
   queues = new JobQueues(redis, kit.api.config.REDIS_PREFIX);
 }, 60_000);

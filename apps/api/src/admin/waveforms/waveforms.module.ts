@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { VideoUploads } from '../videos/video-uploads.js';
+import { AdminVideosModule } from '../videos/videos.module.js';
 import { WaveformsController } from './waveforms.controller.js';
 import { WaveformsRepository } from './waveforms.repository.js';
 import { WaveformsService } from './waveforms.service.js';
 
 @Module({
+  imports: [AdminVideosModule],
   controllers: [WaveformsController],
-  providers: [WaveformsService, WaveformsRepository, VideoUploads],
+  providers: [WaveformsService, WaveformsRepository],
 })
 export class AdminWaveformsModule {}

@@ -3,7 +3,8 @@ import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import { useRetryVideoProcessing } from '../api/videos/retry-video-processing';
 import { MSG } from '../messages';
-import type { ProcessingState } from '../types';
+import type { ProcessingJob, ProcessingState } from '../types';
+import { jobProgressText } from './job-progress';
 import { ProgressBar } from './ProgressBar';
 
 const LABELS: Record<ProcessingState, string> = {
@@ -21,8 +22,8 @@ export function playsFrom(source: string): string {
 }
 
 /**
- * Where a video is in the media pipeline: state, progress while processing, and for a failed
- * video the reason and a Retry button.
+ * Where a video is in the media pipeline: state, progress while processing (with the stage
+ * and the time left when the job is known), and for a failed video the reason and a Retry button.
  */
 export function ProcessingStatus({
   videoId,
@@ -30,6 +31,7 @@ export function ProcessingStatus({
   progress,
   error,
   link,
+  job,
   compact = false,
 }: {
   videoId: number;
@@ -38,15 +40,24 @@ export function ProcessingStatus({
   error: string | null;
   /** The video's external link, when known: an external video names its service. */
   link?: string | null;
+  /** The transcode job as the queue has it: its stage and time left. */
+  job?: ProcessingJob | null;
   compact?: boolean;
 }) {
+  const running = state === 'processing' || state === 'queued';
+  const detail = running ? jobProgressText(job) : null;
   const source = state === 'external' && link ? embedSource(link) : null;
   const retry = useRetryVideoProcessing();
   const toast = useToast();
   return (
     <div className={`processing processing--${state}${compact ? ' processing--compact' : ''}`}>
       <span className="processing__state">{source ? playsFrom(source) : (LABELS[state] ?? state)}</span>
-      {(state === 'processing' || state === 'queued') && <ProgressBar label="Processing" value={progress} />}
+      {running && <ProgressBar label="Processing" value={job?.state === 'active' ? job.progress : progress} />}
+      {detail && (
+        <span className="processing__stage" role="status">
+          {detail}
+        </span>
+      )}
       {state === 'failed' && (
         <>
           {error && <span className="processing__error">{error}</span>}

@@ -62,6 +62,37 @@ describe('/processing', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
+  it('shows the stage and the time left of a running job', async () => {
+    apiMock({
+      'GET /cuviewTV/get_processing_overview/': {
+        json: {
+          videos: [
+            video(1, 'Encoding now', 'processing', {
+              processing_progress: 40,
+              job: {
+                id: 'transcode-1',
+                state: 'active',
+                progress: 45,
+                stage: '720p, 480p',
+                seconds_left: 20,
+                attempts_made: 0,
+                failed_reason: null,
+              },
+            }),
+            video(2, 'Waiting', 'queued'),
+          ],
+          counts: { processing: 1, queued: 1, failed: 0 },
+        },
+      },
+    });
+    renderScreen(<ProcessingScreen />, '/processing', '/processing');
+    const rows = await screen.findAllByRole('row');
+    expect(within(rows[1]!).getByRole('status')).toHaveTextContent('Transcoding 720p, 480p · 45 % · about 20 s left');
+    // The job's own percent: the row's is written less often.
+    expect(within(rows[1]!).getByRole('progressbar', { name: 'Processing' })).toHaveAttribute('aria-valuenow', '45');
+    expect(within(rows[2]!).queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('says when nothing is processing', async () => {
     apiMock({
       'GET /cuviewTV/get_processing_overview/': {

@@ -59,6 +59,7 @@ export function ProcessingScreen() {
                       state={item.processing_state}
                       progress={item.processing_progress}
                       error={item.processing_error}
+                      job={item.job}
                       compact
                     />
                   </td>

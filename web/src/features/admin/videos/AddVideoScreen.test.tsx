@@ -48,6 +48,7 @@ function lookups(extra: Record<string, Route> = {}) {
     'GET /cuviewTV/get_albums_for_admin_filter/:q/:page/': { json: { albums: [ALBUM], albumsLength: 1 } },
     'GET /cuviewTV/get_tracks_for_admin_filter/5/1/': { json: { tracks: TRACKS, tracksLength: 2 } },
     'GET /cuviewTV/get_upload_waveform/': { json: WAVEFORM },
+    'GET /cuviewTV/upload_processing/': { json: { id: 'transcode-8', state: 'waiting', progress: 0 } },
     ...extra,
   });
 }
@@ -183,6 +184,39 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     expect(bar).toHaveAttribute('aria-valuenow', '73');
     await act(async () => xhr.respond(201, { file_original_path_linux: 'originals/abc.mp4', duration: 125 }));
     expect(await screen.findByText(`Uploaded · ${formatDuration(125)}`, { exact: false })).toBeInTheDocument();
+  });
+
+  it('shows the transcode by stage with the time left once uploaded, and discards an upload replaced by another file', async () => {
+    let job: Record<string, unknown> = {
+      id: 'transcode-8',
+      state: 'active',
+      progress: 45,
+      stage: '720p',
+      seconds_left: 20,
+      attempts_made: 0,
+      failed_reason: null,
+    };
+    const api = lookups({
+      'GET /cuviewTV/upload_processing/': () => ({ json: job }),
+      'DELETE /cuviewTV/discard_upload/': { json: { message: 'The upload has been discarded' } },
+    });
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    const xhr = await chooseVideo(user);
+    await act(async () => xhr.respond(201, { file_original_path_linux: 'originals/abc.mp4', duration: 40 }));
+    expect(await screen.findByText('Transcoding 720p · 45 % · about 20 s left')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Transcoding' })).toHaveAttribute('aria-valuenow', '45');
+    expect(api.named('GET', '/cuviewTV/upload_processing/')[0]!.query.get('key')).toBe('originals/abc.mp4');
+
+    job = { ...job, state: 'completed', progress: 100, stage: null, seconds_left: 0 };
+    expect(
+      await screen.findByText(/^Transcoded: the video is ready soon after Save/, {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+
+    // Another file over the first: the first upload, and what its transcode wrote, is discarded.
+    await chooseVideo(user);
+    await waitFor(() => expect(api.named('DELETE', '/cuviewTV/discard_upload/')).toHaveLength(1));
+    expect(api.named('DELETE', '/cuviewTV/discard_upload/')[0]!.query.get('key')).toBe('originals/abc.mp4');
   });
 
   it('resumes from the last byte the server stored when the connection drops', async () => {

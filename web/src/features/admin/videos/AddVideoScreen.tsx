@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useFillVideoInfo } from '../api/videos/fill-video-info';
+import { useUploadProcessing } from '../api/videos/upload-processing';
 import { useVideoUpload } from '../api/videos/upload-video';
 import { FormAlert } from '../components/FormAlert';
 import { SaveFooter } from '../components/FormParts';
@@ -15,8 +16,9 @@ import { EMPTY_VIDEO_FIELDS, toIdLists, VideoForm, type VideoFields } from './Vi
 
 /**
  * /addVideo (spec §2): the form, tracks through the wizard, the upload and the thumbnail.
- * Save checks in the spec's order, creates the video (which queues its processing) and opens
- * its edit screen, where the processing progress shows.
+ * The transcode starts when the upload ends and its stage shows while the form is filled;
+ * Save checks in the spec's order, creates the video (whose processing then only marks the
+ * audio with the tracks, or goes on) and opens its edit screen, where the progress shows.
  */
 export function AddVideoScreen() {
   const [fields, setFields] = useState<VideoFields>(EMPTY_VIDEO_FIELDS);
@@ -27,6 +29,12 @@ export function AddVideoScreen() {
   const [localDuration, setLocalDuration] = useState<number | null>(null);
   const upload = useVideoUpload();
   const fill = useFillVideoInfo();
+  // Not asked once Save has sent the upload: a saved upload is no longer one (400).
+  const uploadKey =
+    upload.state.phase === 'uploaded' && !fill.isPending && !fill.isSuccess
+      ? upload.state.answer.file_original_path_linux
+      : null;
+  const processing = useUploadProcessing(uploadKey);
   const form = useSaveAndLeave();
 
   const file = upload.state.phase === 'idle' ? null : upload.state.file;
@@ -42,6 +50,15 @@ export function AddVideoScreen() {
     }
     setTracksError(null);
     setWizardOpen(true);
+  };
+
+  const leave = form.leaveAfter<{ id: number }>(MSG.videoAdded, (video) => `/editVideo/${video.id}`);
+  const afterSave = {
+    ...leave,
+    onSuccess: (video: { id: number }) => {
+      upload.saved();
+      leave.onSuccess(video);
+    },
   };
 
   const save = () => {
@@ -76,7 +93,7 @@ export function AddVideoScreen() {
         },
         thumbnail,
       },
-      form.leaveAfter<{ id: number }>(MSG.videoAdded, (video) => `/editVideo/${video.id}`),
+      afterSave,
     );
   };
 
@@ -102,6 +119,7 @@ export function AddVideoScreen() {
         <aside className="video-editor__side">
           <UploadPanel
             state={upload.state}
+            processing={processing.data}
             localSrc={localSrc}
             onChoose={(f) => {
               setLocalDuration(null);

@@ -99,6 +99,7 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
               progress={video.processing_progress}
               error={video.processing_error}
               link={video.yt_link}
+              job={video.job}
             />
             {video.scripted_bunny_path ? (
               <MediaPreview

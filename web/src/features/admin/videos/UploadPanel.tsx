@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { formatDuration } from '@/lib/format';
 import type { UploadState } from '../api/videos/upload-video';
+import { jobProgressText } from '../components/job-progress';
+import type { ProcessingJob } from '../types';
 import { MediaPreview } from '../components/MediaPreview';
 import { ProgressBar } from '../components/ProgressBar';
 import { MSG } from '../messages';
@@ -8,17 +10,21 @@ import { MSG } from '../messages';
 /**
  * The add form's video panel (spec §4): choose a file, watch the upload's real progress (with
  * its speed and the time left; a file whose upload was cut off earlier resumes where it
- * stopped), then "Uploaded" once the API answers with the original's path and measured duration. The
- * chosen file plays locally at once, so tracks can be cut while it uploads.
+ * stopped), then "Uploaded" once the API answers with the original's path and measured duration,
+ * and the transcode that starts then, by stage with the time left, while the form is filled.
+ * The chosen file plays locally at once, so tracks can be cut while it uploads.
  */
 export function UploadPanel({
   state,
+  processing,
   localSrc,
   onChoose,
   onCancel,
   onDuration,
 }: {
   state: UploadState;
+  /** The transcode the upload's end started (undefined until known). */
+  processing?: ProcessingJob | null;
   localSrc: string | null;
   onChoose: (file: File) => void;
   onCancel: () => void;
@@ -70,8 +76,10 @@ export function UploadPanel({
         <>
           <p className="panel__file">{state.file.name}</p>
           <ProgressBar label="Upload" value={100} />
-          <p role="status">
-            Uploaded · {formatDuration(state.answer.duration)}. Processing starts when the video is saved.
+          <p>Uploaded · {formatDuration(state.answer.duration)}.</p>
+          {processing?.state === 'active' && <ProgressBar label="Transcoding" value={processing.progress} />}
+          <p className="muted" role="status">
+            {transcodeStatus(processing)}
           </p>
           {chooser('Replace video file')}
         </>
@@ -111,4 +119,11 @@ export function uploadStatus(state: Uploading): string {
 function formatSpeed(bytesPerSecond: number): string {
   const mb = bytesPerSecond / 1_000_000;
   return mb >= 1 ? `${mb.toFixed(1)} MB/s` : `${Math.max(1, Math.round(bytesPerSecond / 1000))} kB/s`;
+}
+
+/** The upload's transcode before Save, in words: its stage and time left while it runs. */
+export function transcodeStatus(job: ProcessingJob | null | undefined): string {
+  if (job?.state === 'completed') return 'Transcoded: the video is ready soon after Save (its audio is marked then).';
+  if (job?.state === 'failed') return 'Transcoding failed: it starts again on Save.';
+  return jobProgressText(job) ?? 'Transcoding starts…';
 }

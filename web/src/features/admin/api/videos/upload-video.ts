@@ -3,6 +3,7 @@ import { DetailedError, Upload } from 'tus-js-client';
 import { API_BASE, ApiError, errorMessage, refreshAccessToken } from '@/lib/api/client';
 import { getAccessToken, getRefreshToken, isExpiring } from '@/lib/api/tokens';
 import type { UploadAnswer } from '../../types';
+import { discardUpload } from './upload-processing';
 
 /** The api's tus endpoint (resumable uploads; upload_video/ answers the same JSON in one request). */
 export const RESUMABLE_UPLOAD_URL = `${API_BASE}upload_video_resumable/`;
@@ -157,41 +158,71 @@ export type UploadState =
 
 /**
  * The add form's upload (spec §4: file chosen, uploading, uploaded when the answer carries the
- * original's path). Choosing another file cancels the running upload.
+ * original's path). Choosing another file cancels the running upload; an upload done but not
+ * saved is discarded on the server when another file replaces it, on Cancel, and when the
+ * screen closes without Save (`saved()` keeps it), so its transcode stops making files nobody
+ * will use.
  */
 export function useVideoUpload() {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
+  /** The stored upload not yet saved as a video, if any. */
+  const unsaved = useRef<string | null>(null);
 
-  const start = useCallback((file: File) => {
-    controller.current?.abort();
-    const own = new AbortController();
-    controller.current = own;
-    setState({ phase: 'uploading', file, progress: 0, bytesPerSecond: null, secondsLeft: null, resumed: false });
-    uploadVideo(
-      file,
-      ({ fraction, ...rest }) => {
-        if (!own.signal.aborted) setState({ phase: 'uploading', file, progress: fraction, ...rest });
-      },
-      own.signal,
-    ).then(
-      (answer) => {
-        if (!own.signal.aborted) setState({ phase: 'uploaded', file, answer });
-      },
-      (error: unknown) => {
-        if (own.signal.aborted) return;
-        setState({ phase: 'failed', file, message: error instanceof Error ? error.message : String(error) });
-      },
-    );
+  const discardUnsaved = useCallback(() => {
+    const key = unsaved.current;
+    unsaved.current = null;
+    // The server sweeps a left upload anyway (UPLOAD_STALE_AFTER_MS): a failure here costs nothing.
+    if (key) discardUpload(key).catch(() => undefined);
   }, []);
+
+  const start = useCallback(
+    (file: File) => {
+      controller.current?.abort();
+      discardUnsaved();
+      const own = new AbortController();
+      controller.current = own;
+      setState({ phase: 'uploading', file, progress: 0, bytesPerSecond: null, secondsLeft: null, resumed: false });
+      uploadVideo(
+        file,
+        ({ fraction, ...rest }) => {
+          if (!own.signal.aborted) setState({ phase: 'uploading', file, progress: fraction, ...rest });
+        },
+        own.signal,
+      ).then(
+        (answer) => {
+          unsaved.current = answer.file_original_path_linux;
+          if (own.signal.aborted) discardUnsaved();
+          else setState({ phase: 'uploaded', file, answer });
+        },
+        (error: unknown) => {
+          if (own.signal.aborted) return;
+          setState({ phase: 'failed', file, message: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    },
+    [discardUnsaved],
+  );
 
   const cancel = useCallback(() => {
     controller.current?.abort();
     controller.current = null;
+    discardUnsaved();
     setState({ phase: 'idle' });
+  }, [discardUnsaved]);
+
+  /** Save took the upload: it is the video's now, not to be discarded. */
+  const saved = useCallback(() => {
+    unsaved.current = null;
   }, []);
 
-  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      discardUnsaved();
+    },
+    [discardUnsaved],
+  );
 
-  return { state, start, cancel };
+  return { state, start, cancel, saved };
 }
