@@ -93,7 +93,7 @@ describe('worker jobs on real Redis, Postgres and ffmpeg', () => {
     await t.queues.enqueue(JobName.VideoTranscode, { videoId });
     const job = await finished(JobName.VideoTranscode, { videoId });
     expect(await job.getState()).toBe('completed');
-    expect(job.progress).toBe(100);
+    expect(job.progress).toMatchObject({ percent: 100, secondsLeft: 0 });
 
     const video = await readVideo(t.db, videoId);
     expect(video).toMatchObject({ processing_state: 'ready', processing_progress: 100, processing_error: null });

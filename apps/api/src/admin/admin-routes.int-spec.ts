@@ -39,6 +39,8 @@ GET get_video_waveform/:videoId | GET get_album_track_waveform/:albumTrackId | G
 GET get_stats_for_admin
 GET admin/videos | POST admin/videos/bulk | GET admin/playlists | GET admin/taxonomy/:kind | PUT admin/taxonomy/:kind/:id
 POST admin/taxonomy/:kind/:id/merge | DELETE admin/taxonomy/:kind/:id
+GET admin/themes | GET admin/categories | GET admin/banners | POST admin/playlists/bulk
+GET upload_processing | DELETE discard_upload
 `
   .split(/[|\n]/)
   .map((entry) => entry.trim())

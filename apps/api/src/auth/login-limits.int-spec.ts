@@ -158,7 +158,8 @@ async function startRedis(port: number): Promise<ChildProcess> {
     '--appendonly',
     'no',
   ]);
-  for (let i = 0; i < 100; i++) {
+  // Up to 20 s: with the rest of the suite running beside it, redis-server can take over 5 s.
+  for (let i = 0; i < 400; i++) {
     const up = await new Promise<boolean>((resolve) => {
       const socket = createServer().listen(port, '127.0.0.1');
       socket.once('error', () => resolve(true));

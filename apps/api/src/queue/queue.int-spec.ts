@@ -48,6 +48,8 @@ describe('QueueService (BullMQ producer)', () => {
       id: 'transcode-1',
       state: 'waiting',
       progress: 0,
+      stage: '',
+      secondsLeft: null,
       attemptsMade: 0,
       failedReason: null,
     });
