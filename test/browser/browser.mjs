@@ -130,11 +130,19 @@ export async function signIn(page, { email, password }) {
  */
 export async function drag(page, source, target) {
   await source.scrollIntoViewIfNeeded();
+  // The page scrolled so that the middle of the two ends is the middle of the screen: a long list
+  // under the admin's list controls puts its first and last rows farther apart than one end in view.
+  const [x, y] = [await source.boundingBox(), await target.boundingBox()];
+  const { height } = page.viewportSize();
+  await page.evaluate((dy) => window.scrollBy(0, dy), (x.y + y.y) / 2 - height / 2);
   const a = await source.boundingBox();
   const b = await target.boundingBox();
-  assert.ok(a && b, 'both ends of the drag are on screen');
+  const inView = (box) => box && box.y >= 0 && box.y + box.height <= height;
+  assert.ok(inView(a) && inView(b), 'both ends of the drag are on screen');
   const from = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
   const to = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  const uncovered = await source.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), from);
+  assert.ok(uncovered, 'the drag handle is not covered (a toast or a dialog over it)');
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 4, from.y + 14, { steps: 4 });

@@ -42,7 +42,14 @@ export function ExcerptTimeline({
     const rect = box.current!.getBoundingClientRect();
     return toTenths((Math.min(Math.max(clientX - rect.left, 0), rect.width) / (rect.width || 1)) * max);
   };
-  const set = (bound: Bound, seconds: number) => (bound === 'start' ? onStart : onEnd)(seconds);
+  // The bounds as last set here: keys pressed faster than the form re-renders each step from
+  // the one before, not from the value of the last render (a step was lost under load).
+  const latest = useRef({ start, end });
+  latest.current = { start, end };
+  const set = (bound: Bound, seconds: number) => {
+    latest.current[bound] = seconds;
+    (bound === 'start' ? onStart : onEnd)(seconds);
+  };
 
   const grab = (bound: Bound) => (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -57,11 +64,11 @@ export function ExcerptTimeline({
   const release = () => {
     dragging.current = null;
   };
-  const keys = (bound: Bound, value: number) => (e: KeyboardEvent<HTMLDivElement>) => {
+  const keys = (bound: Bound) => (e: KeyboardEvent<HTMLDivElement>) => {
     const step = keyStep(e.key, e.shiftKey);
     if (step === null) return;
     e.preventDefault();
-    set(bound, step === 'min' ? 0 : step === 'max' ? max : toTenths(value + step));
+    set(bound, step === 'min' ? 0 : step === 'max' ? max : toTenths(latest.current[bound] + step));
   };
 
   const handle = (bound: Bound, value: number) => (
@@ -79,7 +86,7 @@ export function ExcerptTimeline({
       onPointerMove={move}
       onPointerUp={release}
       onPointerCancel={release}
-      onKeyDown={keys(bound, value)}
+      onKeyDown={keys(bound)}
     >
       <span className="timeline__label">{formatClock(value)}</span>
     </div>
