@@ -119,6 +119,7 @@ journey(
     await screenshot(page, 'admin-playlists-bulk-1280');
     await bar.getByRole('button', { name: 'Access off' }).click();
     await page.getByText('2 playlists changed', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
 
     await page.getByRole('combobox', { name: 'Access' }).selectOption('off');
     await page.waitForURL(/access=off/);

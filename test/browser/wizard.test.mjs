@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { journey, PHONE, screenshot, sharedBrowser, signIn, STAFF } from './browser.mjs';
+import { eventually, journey, PHONE, screenshot, sharedBrowser, signIn, STAFF } from './browser.mjs';
 
 const use = sharedBrowser();
 const ADMIN = { width: 1280, height: 900 };
@@ -104,7 +104,8 @@ journey(
       await page.keyboard.press('Shift+ArrowRight');
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
       assert.equal(await start.getAttribute('aria-valuetext'), '0:01.5');
-      assert.equal(await wizard.getByLabel('Start (m:ss)').inputValue(), '0:01.5');
+      // The field follows the handle after the render (an effect), so it is read until it does.
+      await eventually(async () => assert.equal(await wizard.getByLabel('Start (m:ss)').inputValue(), '0:01.5'));
 
       // Typed as m:ss.
       await wizard.getByLabel('End (m:ss)').fill('0:17.5');
