@@ -70,7 +70,8 @@ describe('login with odd bytes and odd bodies', () => {
     ],
     [
       'login: a 2 MB body is refused as too large',
-      [413],
+      // 413, or the connection closed on it before the whole body was written (hostile.mjs).
+      [413, 0],
       'POST',
       CREATE,
       { body: { email: 'a@b.com', password: 'p'.repeat(2 * 1024 * 1024) } },

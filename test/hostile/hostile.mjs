@@ -76,7 +76,16 @@ export function request(method, pathname, { body, headers = {}, token, scheme = 
       },
     );
     req.on('timeout', () => req.destroy(new Error(`${method} ${pathname}: no answer within 20 s`)));
-    req.on('error', reject);
+    req.on('error', (error) => {
+      // A server refusing a body too large answers 413 at once and closes the connection while the
+      // body is still being written; the client may then see only the closed connection (EPIPE),
+      // not the answer. Status 0 stands for that refusal; only cases that allow it accept it.
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') {
+        resolve({ method, path: pathname, status: 0, headers: {}, raw: Buffer.alloc(0), text: '', json: undefined });
+        return;
+      }
+      reject(error);
+    });
     if (payload) req.write(payload);
     req.end();
   });
