@@ -99,13 +99,25 @@ export async function runBulk<B extends BulkTarget<unknown>>(
 ): Promise<AdminBulkResultDto> {
   checkBulkTarget(body);
   let matched = 0;
-  const outcome = await dataSource.transaction(async (em) => {
-    await plan.lockLists(em, body);
-    const { ids, missing } = await resolveTargets(em, body, plan);
-    matched = ids.length + missing.length;
-    const result = await plan.apply(em, body, ids);
-    return { ...result, skipped: [...missing.map((id) => ({ id, reason: 'not found' })), ...result.skipped] };
-  });
+  const attempt = () =>
+    dataSource.transaction(async (em) => {
+      await plan.lockLists(em, body);
+      const { ids, missing } = await resolveTargets(em, body, plan);
+      matched = ids.length + missing.length;
+      const result = await plan.apply(em, body, ids);
+      return { ...result, skipped: [...missing.map((id) => ({ id, reason: 'not found' })), ...result.skipped] };
+    });
+  // A deadlock with a single edit of the same lists (which may take them in another order) rolls
+  // this transaction back whole; it is run again, up to three times, as Postgres advises.
+  let outcome: Awaited<ReturnType<typeof attempt>>;
+  for (let tries = 1; ; tries++) {
+    try {
+      outcome = await attempt();
+      break;
+    } catch (error) {
+      if (tries >= 3 || (error as { code?: string }).code !== '40P01') throw error;
+    }
+  }
   await outcome.after?.();
   return {
     action: body.action,
