@@ -14,6 +14,14 @@ export class JobHandedBackError extends Error {
   override readonly name = 'JobHandedBackError';
 }
 
+/** The abort reason of a run whose lock expired: another worker may run the job now. */
+export const LOCK_LOST = 'lock lost: another worker may run this job';
+
+/** True when the run was stopped because another worker may have taken its job. */
+export function lostLock(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason === LOCK_LOST;
+}
+
 export function isPermanent(error: unknown): boolean {
   return error instanceof BadMediaError || error instanceof PermanentJobError || error instanceof StorageNotFoundError;
 }

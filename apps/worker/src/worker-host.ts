@@ -3,7 +3,7 @@ import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AppConfig } from '@app/config';
 import { JobName, type JobPayload, ALL_QUEUES } from '@app/contracts';
-import { isAbort, isFinalAttempt, isPermanent, readableMessage } from './errors.js';
+import { isAbort, isFinalAttempt, isPermanent, LOCK_LOST, readableMessage } from './errors.js';
 import { indexProcessors, JOB_PROCESSORS, type JobProcessor } from './job-processor.js';
 import type { Logger } from './logger.js';
 import { WorkerMetrics } from './metrics.js';
@@ -55,6 +55,14 @@ export class WorkerHost {
       worker.on('stalled', (jobId) =>
         this.log.warn({ queue, jobId }, 'job stalled (its worker stopped); it runs again'),
       );
+      // Its lock expired (this process stalled longer than the lock) and another worker may
+      // run it now: this run stops, so two runs never write the same video at once.
+      worker.on('lockRenewalFailed', (jobIds) => {
+        for (const jobId of jobIds) {
+          this.log.warn({ queue, jobId }, 'lost the lock of a running job; stopping it here');
+          worker.cancelJob(jobId, LOCK_LOST);
+        }
+      });
       this.workers.push(worker);
     }
     this.log.info(
@@ -124,6 +132,12 @@ export class WorkerHost {
         await job.moveToDelayed(Date.now(), token);
         this.metrics.jobDuration.observe({ job: job.name, outcome: 'handed_back' }, ms / 1000);
         log.warn({ ms }, 'job handed back to the queue');
+        throw new DelayedError();
+      }
+      if (isAbort(error, abort) && abort.reason === LOCK_LOST) {
+        // The job is not this run's any more: the stalled check gives it to a worker again.
+        this.metrics.jobDuration.observe({ job: job.name, outcome: 'handed_back' }, ms / 1000);
+        log.warn({ ms }, 'run stopped: its lock was lost');
         throw new DelayedError();
       }
       const permanent = isPermanent(error);

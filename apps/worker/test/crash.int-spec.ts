@@ -27,12 +27,12 @@ async function start(overrides: Record<string, string> = {}): Promise<WorkerProc
 }
 
 /** The last log lines of every worker this test started, to say why a wait failed. */
-function recentLogs(): string {
+function recentLogs(lines = 8): string {
   return spawned
     .map(
       (w, i) =>
         `worker ${i} (pid ${w.child.pid}):\n${w.logs
-          .slice(-8)
+          .slice(-lines)
           .map((l) => JSON.stringify(l))
           .join('\n')}`,
     )
@@ -61,7 +61,9 @@ async function expectOneCompleteLadder(videoId: number): Promise<void> {
   const video = await readVideo(t.db, videoId);
   expect(video).toMatchObject({ processing_state: 'ready', processing_progress: 100, processing_error: null });
   const folders = await readdir(join(t.storageDir, 'hls', String(videoId)));
-  expect(folders).toEqual([video.hls_master_key!.split('/')[2]]);
+  const live = video.hls_master_key!.split('/')[2];
+  if (folders.length !== 1) throw new Error(`ladder folders ${folders.join(', ')}, live ${live}\n${recentLogs(40)}`);
+  expect(folders).toEqual([live]);
   const masterPath = join(t.storageDir, video.hls_master_key!);
   const master = parseMasterPlaylist(await readFile(masterPath, 'utf8'));
   const playlists = [...master.variants.map((v) => v.uri), ...master.media.map((m) => m.attributes.get('URI')!)];
@@ -75,15 +77,20 @@ async function expectOneCompleteLadder(videoId: number): Promise<void> {
   }
 }
 
-/** Waits for the video to be ready (a failed job fails at once), checks its ladder, and stops the worker cleanly. */
+/**
+ * Waits for the video to be ready (a failed job fails at once) and for its job to complete (the
+ * abandoned ladders are removed after the switch to ready), checks its ladder, and stops the
+ * worker cleanly.
+ */
 async function finishesOn(worker: WorkerProcess, videoId: number): Promise<void> {
   await waitFor(
-    'the video to be ready',
+    'the video to be ready and its job completed',
     async () => {
       const video = await readVideo(t.db, videoId);
       if (video.processing_state === ProcessingState.Failed)
         throw new Error(`the transcode failed: ${video.processing_error}`);
-      return video.processing_state === ProcessingState.Ready;
+      const completed = worker.logs.some((l) => l.msg === 'job completed' && l.job === JobName.VideoTranscode);
+      return video.processing_state === ProcessingState.Ready && completed;
     },
     90_000,
   );
@@ -172,6 +179,23 @@ describe('worker crashes and restarts', () => {
     process.stdout.write(`kill -9: ffmpeg gone, job taken again after ${takenAfterMs} ms\n`);
     expect(takenAfterMs).toBeLessThan(15_000);
     await finishesOn(second, videoId);
+  }, 180_000);
+
+  it('a run whose lock is lost (its process stalled, another worker may run the job) stops, and the job ends with one ladder', async () => {
+    const { videoId, worker } = await transcodeUnderWay();
+    const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
+    const tools = await worker.toolPids();
+    orphans.push(...tools);
+    // What an expired lock looks like to the worker at its next renewal: the key is gone.
+    await t.redis.del(`${t.config.REDIS_PREFIX}:video:${job!.id}:lock`);
+    await waitFor(
+      'the run to stop',
+      async () => worker.logs.some((l) => l.msg === 'lost the lock of a running job; stopping it here'),
+      30_000,
+    );
+    await waitFor('its ffmpeg to stop', async () => tools.every((pid) => !isAlive(pid)), 10_000);
+    // Its row was left alone (the job's next run keeps it), and the stalled check runs it again.
+    await finishesOn(worker, videoId);
   }, 180_000);
 
   it('on SIGTERM mid-transcode with no grace period, hands the job back and exits; the next worker finishes it', async () => {

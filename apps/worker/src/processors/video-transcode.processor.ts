@@ -25,7 +25,7 @@ import {
   uploadRecordKeyBeside,
   waveformKeyBeside,
 } from '@app/media';
-import { isAbort, isFinalAttempt, readableMessage, PermanentJobError } from '../errors.js';
+import { isAbort, isFinalAttempt, lostLock, readableMessage, PermanentJobError } from '../errors.js';
 import type { JobContext, JobProcessor } from '../job-processor.js';
 import { toMediaLogger } from '../logger.js';
 import { WorkerMetrics } from '../metrics.js';
@@ -145,7 +145,8 @@ export class VideoTranscodeProcessor implements JobProcessor<
     } catch (error) {
       await progress.settle();
       if (isAbort(error, context.signal)) {
-        await this.videos.markQueuedAgain(videoId, null);
+        // With its lock lost, another worker runs the job now and keeps the row up to date.
+        if (!lostLock(context.signal)) await this.videos.markQueuedAgain(videoId, null);
       } else if (isFinalAttempt(job, error)) {
         await this.videos.markFailed(videoId, readableMessage(error));
         // The upload's ladder goes with the other unfinished ones: a retry transcodes it all.
@@ -187,28 +188,29 @@ export class VideoTranscodeProcessor implements JobProcessor<
     const keyframes = scan.value;
 
     const prefix = `hls/${video.id}/${runId()}/`;
-    let ladder: HlsLadderResult;
-    try {
-      await this.runs.begin(video.id, prefix);
-      ladder = await transcodeHlsLadder({
-        ...tools,
-        source,
-        probe,
-        keyframes,
-        outputDir: join(dir, 'hls'),
-        audioMark: mark,
-        onPlan: (plan) => progress.begin(renditionsStage(plan.renditions), STAGES.renditions),
-        onProgress: ({ fraction }) => progress.advance(fraction),
-      });
-    } finally {
-      await mark?.dispose();
-    }
-    const storyboard = await this.finishLadder(ladder, source, probe, prefix, tools, context, progress);
-
-    if (!video.thumbnailKey) {
-      progress.begin(STAGE.poster, STAGES.poster);
-      await this.addPoster(video.id, source, dir, probe, tools);
-    }
+    const { ladder, storyboard } = await this.writeRun(video.id, prefix, context, async () => {
+      let ladder: HlsLadderResult;
+      try {
+        ladder = await transcodeHlsLadder({
+          ...tools,
+          source,
+          probe,
+          keyframes,
+          outputDir: join(dir, 'hls'),
+          audioMark: mark,
+          onPlan: (plan) => progress.begin(renditionsStage(plan.renditions), STAGES.renditions),
+          onProgress: ({ fraction }) => progress.advance(fraction),
+        });
+      } finally {
+        await mark?.dispose();
+      }
+      const storyboard = await this.finishLadder(ladder, source, probe, prefix, tools, context, progress);
+      if (!video.thumbnailKey) {
+        progress.begin(STAGE.poster, STAGES.poster);
+        await this.addPoster(video.id, source, dir, probe, tools);
+      }
+      return { ladder, storyboard };
+    });
 
     await progress.settle();
     const masterKey = prefix + MASTER_PLAYLIST;
@@ -239,6 +241,29 @@ export class VideoTranscodeProcessor implements JobProcessor<
       wallMs: Math.round(performance.now() - started),
       storyboard,
     };
+  }
+
+  /**
+   * Runs `write`, which fills the run's fresh prefix. If it fails or is stopped, what it wrote
+   * is removed at once (it never went live); if this process dies instead, the prefix stays
+   * recorded in LadderRuns and the run that succeeds removes it. A stopped run (its lock lost
+   * to another worker) ends here, before it could switch the video to its ladder.
+   */
+  private async writeRun<T>(videoId: number, prefix: string, context: JobContext, write: () => Promise<T>): Promise<T> {
+    await this.runs.begin(videoId, prefix);
+    try {
+      const result = await write();
+      context.signal.throwIfAborted();
+      return result;
+    } catch (error) {
+      try {
+        await this.storage.deletePrefix(prefix);
+        await this.runs.forget(videoId, [prefix]);
+      } catch (cleanupError) {
+        context.log.warn({ err: cleanupError, prefix }, 'could not remove a half-written ladder; the next run does');
+      }
+      throw error;
+    }
   }
 
   private async fetchAndProbe(
@@ -285,7 +310,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
     progress.begin(STAGE.waveform, STAGES.waveform);
     await this.addWaveform(source, join(ladder.outputDir, waveformKeyBeside(MASTER_PLAYLIST)), tools, context);
     progress.begin(STAGE.packaging, STAGES.packaging);
-    await putDirectory(this.storage, ladder.outputDir, prefix);
+    await putDirectory(this.storage, ladder.outputDir, prefix, { signal: tools.signal });
     return storyboard;
   }
 
@@ -327,17 +352,18 @@ export class VideoTranscodeProcessor implements JobProcessor<
     const { source, probe } = await this.fetchAndProbe(uploadKey, dir, tools, context);
     const keyframes = await scanKeyframesIfCopyPossible(source, probe, {}, tools);
     const prefix = `hls/${videoId}/${runId()}/`;
-    await this.runs.begin(videoId, prefix);
-    const ladder = await transcodeHlsLadder({
-      ...tools,
-      source,
-      probe,
-      keyframes,
-      outputDir: join(dir, 'hls'),
-      onPlan: (plan) => progress.begin(renditionsStage(plan.renditions), STAGES.renditions),
-      onProgress: ({ fraction }) => progress.advance(fraction),
+    const { ladder, storyboard } = await this.writeRun(videoId, prefix, context, async () => {
+      const ladder = await transcodeHlsLadder({
+        ...tools,
+        source,
+        probe,
+        keyframes,
+        outputDir: join(dir, 'hls'),
+        onPlan: (plan) => progress.begin(renditionsStage(plan.renditions), STAGES.renditions),
+        onProgress: ({ fraction }) => progress.advance(fraction),
+      });
+      return { ladder, storyboard: await this.finishLadder(ladder, source, probe, prefix, tools, context, progress) };
     });
-    const storyboard = await this.finishLadder(ladder, source, probe, prefix, tools, context, progress);
     const written: UploadLadder = {
       videoId,
       prefix,
@@ -435,7 +461,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
       }
       progress.begin(STAGE.packaging, AUDIO_STAGES.packaging);
       await this.storage.deletePrefix(`${written.prefix}${AUDIO_RENDITION}/`);
-      await putDirectory(this.storage, outputDir, written.prefix);
+      await putDirectory(this.storage, outputDir, written.prefix, { signal: tools.signal });
     }
     if (!video.thumbnailKey) {
       progress.begin(STAGE.poster, AUDIO_STAGES.poster);
