@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   );
   const [{ id: theme }] = await db.query('SELECT id FROM groups ORDER BY id LIMIT 1');
   const tagFilter = encodeURIComponent(`7!${FilterKind.Tag}|3!${FilterKind.Genre}`);
-  const cases: [string, string][] = [
+  const videoCases: [string, string][] = [
     ['default (newest first)', ''],
     ['sort title', 'sort=title'],
     ['sort title, page 50', 'sort=title&page=50'],
@@ -104,20 +104,32 @@ async function main(): Promise<void> {
     ['title search', 'q=love&sort=title'],
     ['everything at once', `access=on&state=ready&filter=${tagFilter}&from=2025-06-01&sort=duration&page_size=50`],
   ];
+  // The other lists: [name, path, query, the answer's count field].
+  const cases: [string, string, string, string][] = [
+    ...videoCases.map(([name, query]): [string, string, string, string] => [name, 'videos', query, 'videoLength']),
+    ['playlists: default', 'playlists', '', 'playlistLength'],
+    ['playlists: sort title, page 20', 'playlists', 'sort=title&page=20', 'playlistLength'],
+    ['playlists: sort duration', 'playlists', 'sort=duration&order=desc', 'playlistLength'],
+    ['playlists: in a theme', 'playlists', `theme=${theme}&sort=title`, 'playlistLength'],
+    ['playlists: title search', 'playlists', 'q=love&sort=title', 'playlistLength'],
+    ['themes: sort title', 'themes', 'sort=title', 'groupLength'],
+    ['categories: default', 'categories', '', 'categoryLength'],
+    ['banners: default', 'banners', '', 'bannerLength'],
+  ];
 
   const rows: string[][] = [];
   let worst = 0;
-  for (const [name, query] of cases) {
-    const url = `${base}/cuviewTV/admin/videos/?${query}`;
+  for (const [name, path, query, countField] of cases) {
+    const url = `${base}/cuviewTV/admin/${path}/?${query}`;
     const times: number[] = [];
     let count = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const t0 = performance.now();
       const response = await fetch(url, { headers });
-      const body = (await response.json()) as { videoLength: number };
+      const body = (await response.json()) as Record<string, number>;
       if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
       if (i >= WARMUP) times.push(performance.now() - t0);
-      count = body.videoLength;
+      count = body[countField]!;
     }
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
@@ -144,8 +156,11 @@ async function main(): Promise<void> {
   await app.close();
 
   log('');
-  log(`GET admin/videos/ on ${SCALE.videos.toLocaleString('en')} videos, ${RUNS} runs each (ms)`);
-  const widths = [26, 8, 8, 8];
+  log(
+    `GET admin/{videos,playlists,themes,categories,banners}/ on ${SCALE.videos.toLocaleString('en')} videos and ` +
+      `${SCALE.playlists.toLocaleString('en')} playlists, ${RUNS} runs each (ms)`,
+  );
+  const widths = [32, 8, 8, 8];
   const line = (cells: string[]) =>
     log(cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' '));
   line(['query', 'matches', 'p50', 'p95']);

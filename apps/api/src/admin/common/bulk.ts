@@ -3,6 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_INT } from '../../common/params.js';
+import { includesSet, lockSets, type OrderedSet } from './ordered-set.js';
 
 /** Most ids one bulk request may name; a filter may match more, up to BULK_FILTER_MAX. */
 export const BULK_MAX_IDS = 1000;
@@ -68,8 +69,12 @@ export interface BulkTarget<F> {
 export interface BulkPlan<B extends BulkTarget<unknown>> {
   /** Singular noun for the answer's message ("video", "playlist"). */
   noun: string;
-  /** The ordered lists the action changes, locked before the items' rows (as single edits lock them). */
-  lockLists(em: EntityManager, body: B): Promise<void>;
+  /**
+   * The ordered lists the action changes for these items (a theme's playlists, the banners...),
+   * locked before the items' rows as single edits lock them. Throws NotFound for a target list
+   * that does not exist.
+   */
+  lists(em: EntityManager, body: B, items: () => Promise<number[]>): Promise<OrderedSet[]>;
   /** Of the named ids, those that exist, row-locked in id order. */
   lockExisting(em: EntityManager, ids: number[]): Promise<number[]>;
   /** What the filter matches in id order, at most `limit` + 1, row-locked when `lock`. */
@@ -101,21 +106,24 @@ export async function runBulk<B extends BulkTarget<unknown>>(
   let matched = 0;
   const attempt = () =>
     dataSource.transaction(async (em) => {
-      await plan.lockLists(em, body);
+      const lists = await plan.lists(em, body, () => targetIds(em, body, plan));
+      await lockSets(em, lists);
       const { ids, missing } = await resolveTargets(em, body, plan);
+      // Between the first look and the row locks, another edit may have put an item in a list
+      // not locked above; taking that list now would break the order, so the action starts again.
+      const now = await plan.lists(em, body, async () => ids);
+      if (now.some((set) => !includesSet(lists, set))) throw new ListsMovedError();
       matched = ids.length + missing.length;
       const result = await plan.apply(em, body, ids);
       return { ...result, skipped: [...missing.map((id) => ({ id, reason: 'not found' })), ...result.skipped] };
     });
-  // A deadlock with a single edit of the same lists (which may take them in another order) rolls
-  // this transaction back whole; it is run again, up to three times, as Postgres advises.
   let outcome: Awaited<ReturnType<typeof attempt>>;
   for (let tries = 1; ; tries++) {
     try {
       outcome = await attempt();
       break;
     } catch (error) {
-      if (tries >= 3 || (error as { code?: string }).code !== '40P01') throw error;
+      if (tries >= 3 || !(error instanceof ListsMovedError)) throw error;
     }
   }
   await outcome.after?.();
@@ -128,8 +136,11 @@ export async function runBulk<B extends BulkTarget<unknown>>(
   };
 }
 
+/** An item of the action joined a list while the action waited for its rows: it runs again. */
+class ListsMovedError extends Error {}
+
 /** The ids a bulk request names or its filter matches, without row locks (to find the lists to lock first). */
-export async function targetIds<B extends BulkTarget<unknown>>(
+async function targetIds<B extends BulkTarget<unknown>>(
   em: EntityManager,
   body: B,
   plan: Pick<BulkPlan<B>, 'matching'>,

@@ -36,8 +36,32 @@ function scopeSql(set: OrderedSet, first: number): { sql: string; params: unknow
 
 /** Serialises every writer of one list and defers the position constraint to commit. */
 export async function lockSet(em: EntityManager, set: OrderedSet): Promise<void> {
-  await em.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${set.table}:${set.scope?.id ?? '*'}`]);
+  await em.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [setKey(set)]);
   await em.query('SET CONSTRAINTS ALL DEFERRED');
+}
+
+/** The one order in which every writer that needs several lists takes them: by table, then parent id. */
+const TABLE_ORDER: OrderedSet['table'][] = ['playlist_videos', 'group_playlists', 'groups', 'banner_videos'];
+
+function setKey(set: OrderedSet): string {
+  return `${set.table}:${set.scope?.id ?? '*'}`;
+}
+
+/** True when `set` is one of `sets` (the same list). */
+export function includesSet(sets: readonly OrderedSet[], set: OrderedSet): boolean {
+  return sets.some((other) => setKey(other) === setKey(set));
+}
+
+/**
+ * Locks several lists in the one order every writer follows (by table, then parent id), so two
+ * transactions that need some of the same lists never wait on each other in a cycle.
+ */
+export async function lockSets(em: EntityManager, sets: readonly OrderedSet[]): Promise<void> {
+  const unique = [...new Map(sets.map((set) => [setKey(set), set])).values()];
+  unique.sort(
+    (a, b) => TABLE_ORDER.indexOf(a.table) - TABLE_ORDER.indexOf(b.table) || (a.scope?.id ?? 0) - (b.scope?.id ?? 0),
+  );
+  for (const set of unique) await lockSet(em, set);
 }
 
 async function rows(em: EntityManager, set: OrderedSet): Promise<Row[]> {

@@ -1,15 +1,8 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Status } from '@app/contracts';
-import {
-  checkBulkTarget,
-  runBulk,
-  targetIds,
-  type AdminBulkResultDto,
-  type BulkOutcome,
-  type BulkPlan,
-} from '../common/bulk.js';
-import { BANNERS, compact, groupPlaylists, lockSet, nextPosition } from '../common/ordered-set.js';
+import { checkBulkTarget, runBulk, type AdminBulkResultDto, type BulkOutcome, type BulkPlan } from '../common/bulk.js';
+import { BANNERS, compact, groupPlaylists, nextPosition, type OrderedSet } from '../common/ordered-set.js';
 import { StoredFiles } from '../common/stored-files.js';
 import type { AdminPlaylistBulkDto, AdminPlaylistFilterDto } from './playlist-list.dto.js';
 import { playlistQueryOf } from './playlist-query.js';
@@ -53,21 +46,20 @@ export class PlaylistBulkService implements BulkPlan<AdminPlaylistBulkDto> {
     return this.repository.matching(em, playlistQueryOf(filter), limit, lock);
   }
 
-  /** As single edits lock: the theme's list (then banners), or for a delete every theme holding them, by id. */
-  async lockLists(em: EntityManager, body: AdminPlaylistBulkDto): Promise<void> {
+  /** As single edits lock: the theme's list (and banners, when taking out), or for a delete every theme holding them and banners. */
+  async lists(em: EntityManager, body: AdminPlaylistBulkDto, items: () => Promise<number[]>): Promise<OrderedSet[]> {
     if (body.action === 'add_to_theme' || body.action === 'remove_from_theme') {
-      await lockSet(em, groupPlaylists(body.group_id!));
       if (!(await this.repository.themeExists(em, body.group_id!))) {
         throw new NotFoundException({ message: 'Theme not found' });
       }
-      if (body.action === 'remove_from_theme') await lockSet(em, BANNERS);
+      return body.action === 'remove_from_theme'
+        ? [groupPlaylists(body.group_id!), BANNERS]
+        : [groupPlaylists(body.group_id!)];
     }
     if (body.action === 'delete') {
-      for (const groupId of await this.repository.themesHolding(em, await targetIds(em, body, this))) {
-        await lockSet(em, groupPlaylists(groupId));
-      }
-      await lockSet(em, BANNERS);
+      return [...(await this.repository.themesHolding(em, await items())).map(groupPlaylists), BANNERS];
     }
+    return [];
   }
 
   async apply(em: EntityManager, body: AdminPlaylistBulkDto, ids: number[]): Promise<BulkOutcome> {

@@ -11,6 +11,7 @@ import {
   compact,
   groupPlaylists,
   lockSet,
+  lockSets,
   nextPosition,
   playlistVideos,
 } from '../common/ordered-set.js';
@@ -113,8 +114,7 @@ export class AdminPlaylistsService {
   async delete(id: number): Promise<AdminMessageDto> {
     const thumbnailKey = await this.dataSource.transaction(async (em) => {
       const { groupIds, hasBanners } = await this.repository.references(em, id);
-      for (const groupId of groupIds) await lockSet(em, groupPlaylists(groupId));
-      if (hasBanners) await lockSet(em, BANNERS);
+      await lockSets(em, [...groupIds.map(groupPlaylists), ...(hasBanners ? [BANNERS] : [])]);
       const deleted = await this.repository.delete(em, id);
       if (!deleted) throw new NotFoundException(NOT_FOUND);
       for (const groupId of groupIds) await compact(em, groupPlaylists(groupId));
@@ -150,8 +150,7 @@ export class AdminPlaylistsService {
     await this.dataSource.transaction(async (em) => {
       await this.requireIn(em, playlistId);
       const set = playlistVideos(playlistId);
-      await lockSet(em, set);
-      await lockSet(em, BANNERS);
+      await lockSets(em, [set, BANNERS]);
       if (!(await this.repository.removeVideo(em, playlistId, videoId))) {
         throw new NotFoundException({ message: 'This video is not in the playlist' });
       }
@@ -182,8 +181,7 @@ export class AdminPlaylistsService {
   async removeFromGroup(groupId: number, playlistId: number): Promise<AdminMessageDto> {
     await this.dataSource.transaction(async (em) => {
       const set = groupPlaylists(groupId);
-      await lockSet(em, set);
-      await lockSet(em, BANNERS);
+      await lockSets(em, [set, BANNERS]);
       if (!(await this.repository.removeFromGroup(em, groupId, playlistId))) {
         throw new NotFoundException({ message: 'This playlist is not in the theme' });
       }

@@ -6,9 +6,10 @@ import {
   applyPositions,
   BANNERS,
   compact,
-  GROUPS,
   groupPlaylists,
+  GROUPS,
   lockSet,
+  lockSets,
   moveItem,
   nextPosition,
 } from '../common/ordered-set.js';
@@ -84,8 +85,7 @@ export class ThemesService {
   /** The other themes close the gap; banners shown in this theme go with it. */
   async delete(id: number): Promise<AdminMessageDto> {
     await this.dataSource.transaction(async (em) => {
-      await lockSet(em, GROUPS);
-      await lockSet(em, BANNERS);
+      await lockSets(em, [GROUPS, BANNERS]);
       const { existed, hadBanners } = await this.repository.delete(em, id);
       if (!existed) throw new NotFoundException({ message: 'Theme not found' });
       await compact(em, GROUPS);

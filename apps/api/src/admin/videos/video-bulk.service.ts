@@ -1,16 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ProcessingState, Status } from '@app/contracts';
-import { BANNERS, compact, lockSet, nextPosition, playlistVideos } from '../common/ordered-set.js';
+import { BANNERS, compact, nextPosition, playlistVideos, type OrderedSet } from '../common/ordered-set.js';
 import { VideoBulkRepository } from './video-bulk.repository.js';
-import {
-  checkBulkTarget,
-  runBulk,
-  targetIds,
-  type AdminBulkResultDto,
-  type BulkOutcome,
-  type BulkPlan,
-} from '../common/bulk.js';
+import { checkBulkTarget, runBulk, type AdminBulkResultDto, type BulkOutcome, type BulkPlan } from '../common/bulk.js';
 import type { AdminVideoBulkDto, AdminVideoFilterDto } from './video-list.dto.js';
 import { videoQueryOf } from './video-query.js';
 import { VideosRepository, type VideoRow } from './videos.repository.js';
@@ -69,22 +62,20 @@ export class VideoBulkService implements BulkPlan<AdminVideoBulkDto> {
   }
 
   /**
-   * The ordered lists an action changes are locked before the videos' rows, as single edits
-   * and deletes do (playlists by id, then banners), so the two never wait on each other.
+   * The ordered lists an action changes, locked before the videos' rows as single edits and
+   * deletes lock them (playlists by id, then banners), so the two never wait on each other.
    */
-  async lockLists(em: EntityManager, body: AdminVideoBulkDto): Promise<void> {
+  async lists(em: EntityManager, body: AdminVideoBulkDto, items: () => Promise<number[]>): Promise<OrderedSet[]> {
     if (body.action === 'add_to_playlist') {
-      await lockSet(em, playlistVideos(body.playlist_id!));
       if (!(await this.repository.editorialPlaylistExists(em, body.playlist_id!))) {
         throw new NotFoundException({ message: 'Playlist not found' });
       }
+      return [playlistVideos(body.playlist_id!)];
     }
     if (body.action === 'delete') {
-      for (const playlistId of await this.repository.playlistsHolding(em, await targetIds(em, body, this))) {
-        await lockSet(em, playlistVideos(playlistId));
-      }
-      await lockSet(em, BANNERS);
+      return [...(await this.repository.playlistsHolding(em, await items())).map(playlistVideos), BANNERS];
     }
+    return [];
   }
 
   async apply(em: EntityManager, body: AdminVideoBulkDto, ids: number[]): Promise<BulkOutcome> {

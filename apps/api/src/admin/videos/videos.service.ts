@@ -9,7 +9,7 @@ import { refuseUnknownFields } from '../common/form-fields.js';
 import type { ImageForm, UploadedForm } from '../common/form-reader.js';
 import type { MultipartLimits } from '../common/multipart.js';
 import { ImageForms } from '../common/image-forms.js';
-import { BANNERS, compact, lockSet, playlistVideos } from '../common/ordered-set.js';
+import { BANNERS, compact, lockSets, playlistVideos } from '../common/ordered-set.js';
 import { offsetOf } from '../../common/params.js';
 import { StoredFiles } from '../common/stored-files.js';
 import { orderTracks, parseNewVideo, parseVideoFields, type TrackInput, type VideoFields } from './video-form.js';
@@ -211,8 +211,7 @@ export class VideosService {
     const deleted = await this.dataSource.transaction(async (em) => {
       const playlistIds = await this.repository.playlistIds(id, em);
       const hasBanners = await this.repository.hasBanners(em, id);
-      for (const playlistId of playlistIds) await lockSet(em, playlistVideos(playlistId));
-      if (hasBanners) await lockSet(em, BANNERS);
+      await lockSets(em, [...playlistIds.map(playlistVideos), ...(hasBanners ? [BANNERS] : [])]);
       const row = await this.repository.delete(em, id);
       if (!row) throw new NotFoundException(NOT_FOUND);
       for (const playlistId of playlistIds) await compact(em, playlistVideos(playlistId));
