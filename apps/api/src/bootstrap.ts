@@ -1,11 +1,11 @@
 import 'reflect-metadata';
-import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module.js';
 import { createValidationPipe, HttpExceptionFilter, registerRequestShapeChecks } from '@app/common';
 import { API_PREFIX } from './api-prefix.js';
+import { registerSecurityHeaders } from './common/security-headers.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
 import { serveApiDocs } from './docs/api-docs.js';
 import { serveWebApp } from './web/web-app.js';
@@ -44,7 +44,7 @@ export async function createApiApp(
   });
   // NUL bytes and deep nesting are refused before any guard, pipe or handler (issue 13).
   registerRequestShapeChecks(app.getHttpAdapter().getInstance());
-  await app.register(helmet as never, {
+  registerSecurityHeaders(app.getHttpAdapter().getInstance(), {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
   });

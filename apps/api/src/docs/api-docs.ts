@@ -8,6 +8,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { apiReference } from '@scalar/nestjs-api-reference';
 import type { ServerResponse } from 'node:http';
 import { API_PREFIX } from '../api-prefix.js';
+import { securityHeaders, type SecurityHeadersConfig } from '../common/security-headers.js';
 
 export const OPENAPI_PATH = `/${API_PREFIX}/openapi.json`;
 export const API_DOCS_PATH = `/${API_PREFIX}/docs`;
@@ -70,12 +71,15 @@ export async function serveApiDocs(app: NestFastifyApplication, directives: Reco
   fastify.get(
     API_DOCS_PATH,
     {
-      helmet: {
-        contentSecurityPolicy: {
-          directives: { ...directives, scriptSrc: [...(directives.scriptSrc ?? ["'self'"]), ...hashes] },
-        },
-      },
-    } as never,
+      config: {
+        securityHeaders: securityHeaders({
+          contentSecurityPolicy: {
+            directives: { ...directives, scriptSrc: [...(directives.scriptSrc ?? ["'self'"]), ...hashes] },
+          },
+          crossOriginEmbedderPolicy: false,
+        }),
+      } satisfies SecurityHeadersConfig,
+    },
     (_request, reply) => {
       void reply.type('text/html; charset=utf-8').send(page);
     },

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -12,7 +13,13 @@ import {
 import type { User } from '@app/db';
 import { Access, AccessTokenGuard, CurrentUser, JwtAuthGuard, type VerifiedAccess } from '../auth/guards.js';
 import { IdParam } from '../common/params.js';
-import { ContinueWatchingDto, ResumePositionDto, SavePositionsDto } from './positions.dto.js';
+import {
+  ContinueWatchingDto,
+  type PositionDto,
+  ResumePositionDto,
+  SavePositionsDto,
+  SavePositionsPipe,
+} from './positions.dto.js';
 import { PositionsService } from './positions.service.js';
 
 /** Where the signed-in viewer stopped in each video (continue watching, on every device). */
@@ -32,8 +39,9 @@ export class PositionsController {
   @ApiNoContentResponse({ description: 'Saved' })
   @ApiBadRequestResponse({ description: 'A malformed batch, or an id that is not a visible video (nothing saved)' })
   @ApiForbiddenResponse({ description: 'The guest account keeps no positions' })
-  savePositions(@Access() access: VerifiedAccess, @Body() body: SavePositionsDto): Promise<void> {
-    return this.positions.save(access, body.positions);
+  @ApiBody({ type: SavePositionsDto })
+  savePositions(@Access() access: VerifiedAccess, @Body(SavePositionsPipe) positions: PositionDto[]): Promise<void> {
+    return this.positions.save(access, positions);
   }
 
   @Get('get_position/:videoId')

@@ -124,6 +124,11 @@ describe('watch positions (continue watching)', () => {
       [{ video_id: 0, position: 10 }],
       [{ video_id: 1.5, position: 10 }],
       [{ video_id: v, position: 10, user_id: other.id }],
+      [5],
+      [null],
+      [[v, 10]],
+      [{ video_id: String(v), position: 10 }],
+      [{ video_id: v, position: 'Infinity' }],
       Array.from({ length: 21 }, () => ({ video_id: v, position: 10 })),
       [
         { video_id: v, position: 10 },
@@ -142,6 +147,16 @@ describe('watch positions (continue watching)', () => {
     expect((await save(person, [{ video_id: hidden.id, position: 10 }]))[1].message).toBe(
       `Unknown video id: ${hidden.id}`,
     );
+    // The messages name what to fix, as every other body's do.
+    expect((await save(person, [{ video_id: v, position: -1 }]))[1].message).toBe(
+      'position must be a number of seconds',
+    );
+    expect((await save(person, [{ video_id: v, position: 1, user_id: 3 }]))[1].message).toBe('Unknown field: user_id');
+    const [status, answer] = await call('POST', 'save_positions/', f.token(person), {
+      positions: [{ video_id: v, position: 10 }],
+      user_id: other.id,
+    });
+    expect([status, answer.message]).toEqual([400, 'Unknown field: user_id']);
     expect(await rows(person)).toEqual([]);
     expect((await call('GET', 'get_position/abc/', f.token(person)))[0]).toBe(400);
   });
