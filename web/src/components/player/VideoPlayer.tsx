@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/icons';
 import { CONTROLS_HIDE_MS, DEFAULT_VOLUME } from '@/lib/constants';
 import { formatDuration } from '@/lib/format';
-import { useAudioOnly } from './audio-only';
+import { switchPoint, useAudioOnly } from './audio-only';
 import { KeysDialog } from './KeysDialog';
 import type { PlayerAction } from './player-keys';
 import { QualityMenu } from './QualityMenu';
@@ -212,7 +212,7 @@ export function VideoPlayer({
     else void video.current.requestPictureInPicture().catch(() => undefined);
   };
   const switchAudioOnly = () => {
-    setStart(video.current?.currentTime ?? 0);
+    setStart(video.current ? switchPoint(video.current.currentTime, video.current.duration) : 0);
     setAudioOnly(!audioOnly);
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioPlaylistUrl } from './audio-only';
+import { audioPlaylistUrl, switchPoint } from './audio-only';
 
 const MASTER = [
   '#EXTM3U',
@@ -18,5 +18,21 @@ describe('audio rendition', () => {
 
   it('is null for a ladder without separate audio', () => {
     expect(audioPlaylistUrl('/x/master.m3u8', '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n360p.m3u8')).toBeNull();
+  });
+});
+
+describe('switching between picture and sound alone', () => {
+  it('goes on where it was', () => {
+    expect(switchPoint(61.5, 200)).toBe(61.5);
+  });
+
+  it('goes on a second before the end when switched in the last second', () => {
+    expect(switchPoint(199.8, 200)).toBe(199);
+    expect(switchPoint(200, 200)).toBe(199);
+  });
+
+  it('keeps the time while the duration is unknown', () => {
+    expect(switchPoint(12, Number.NaN)).toBe(12);
+    expect(switchPoint(0.5, 0.8)).toBe(0);
   });
 });

@@ -16,6 +16,15 @@ export function audioPlaylistUrl(masterUrl: string, master: string): string | nu
   return null;
 }
 
+/**
+ * Where playback goes on after switching between picture and sound alone: where it was, but at
+ * least a second before the end. The two renditions end a few frames apart, and a start past
+ * the new one's end made hls.js begin again from 0.
+ */
+export function switchPoint(currentTime: number, duration: number): number {
+  return Number.isFinite(duration) && duration > 0 ? Math.min(currentTime, Math.max(0, duration - 1)) : currentTime;
+}
+
 /** The audio-only switch, remembered on this device. */
 export function useAudioOnly(): [boolean, (on: boolean) => void] {
   const [on, setOn] = useState(() => readLocal(StorageKey.audioOnly) === '1');
