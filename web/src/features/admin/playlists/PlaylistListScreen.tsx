@@ -8,12 +8,12 @@ import { copyText } from '@/lib/clipboard';
 import { COPY_TOAST_MS } from '@/lib/constants';
 import { countLabel, formatDuration } from '@/lib/format';
 import { playlistHref } from '@/lib/links';
-import { useBulkPlaylists, type PlaylistBulkRequest } from '../api/playlists/bulk-playlists';
+import { useBulkPlaylists } from '../api/playlists/bulk-playlists';
 import { useDeletePlaylist } from '../api/playlists/delete-playlist';
 import { usePlaylistSuggestions } from '../api/playlists/get-playlist-suggestions';
 import { usePlaylistPage, type PlaylistPageQuery } from '../api/playlists/browse-playlists';
 import { useGroups } from '../api/themes/get-groups';
-import { BulkBar, bulkNotice, confirmBulkDelete, SelectPageBox, SelectRowBox } from '../components/BulkBar';
+import { BulkBar, confirmBulkDelete, SelectPageBox, SelectRowBox } from '../components/BulkBar';
 import {
   ACCESS_OPTIONS,
   DateFilter,
@@ -28,6 +28,7 @@ import { SuggestSearch } from '../components/SuggestSearch';
 import { CoverTitleCells } from '../components/CoverTitleCells';
 import { useNotify } from '../hooks/use-notify';
 import { useListParams, useListSort } from '../hooks/use-list-params';
+import { useBulkRun } from '../hooks/use-bulk-run';
 import { useSelection } from '../hooks/use-selection';
 import { MSG } from '../messages';
 import { PlaylistRowActions } from './PlaylistRowActions';
@@ -105,20 +106,7 @@ export function PlaylistListScreen() {
   );
   const count = selection.count(total);
 
-  const run = (action: PlaylistBulkRequest['action'], extra: Partial<PlaylistBulkRequest> = {}) => {
-    const target = selection.allMatching ? { filter } : { ids: [...selection.selected] };
-    bulk.mutate(
-      { action, ...target, ...extra },
-      {
-        onSuccess: (result) => {
-          toast.show(bulkNotice(result));
-          setDialog(null);
-          selection.clear();
-        },
-        onError: (e) => toast.show(toMessage(e)),
-      },
-    );
-  };
+  const run = useBulkRun(bulk, selection, filter, { onDone: () => setDialog(null) });
 
   return (
     <div className="admin-page">

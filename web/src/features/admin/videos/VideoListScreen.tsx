@@ -3,15 +3,13 @@ import { Link } from 'react-router';
 import { IconFilter, IconPlaylist, IconPlus } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/Modal';
 import { Pagination } from '@/components/ui/Pagination';
-import { useToast } from '@/components/ui/toast';
-import { toMessage } from '@/lib/api/client';
 import { countLabel, formatDuration } from '@/lib/format';
 import { decodeFilterList, encodeFilterList } from '@/lib/links';
 import { getTags } from '../api/lookups/get-tags';
 import { usePlaylistInfo } from '../api/playlists/get-playlist-info';
 import { useGroups } from '../api/themes/get-groups';
 import { useVideoPage, type VideoPageQuery } from '../api/videos/browse-videos';
-import { useBulkVideos, type VideoBulkRequest } from '../api/videos/bulk-videos';
+import { useBulkVideos } from '../api/videos/bulk-videos';
 import { useDeleteVideo } from '../api/videos/delete-video';
 import { useVideoSuggestions } from '../api/videos/get-video-suggestions';
 import { BulkBar, bulkNotice, confirmBulkDelete, SelectPageBox, SelectRowBox } from '../components/BulkBar';
@@ -32,6 +30,7 @@ import { SuggestSearch } from '../components/SuggestSearch';
 import { TagsCell } from '../components/TagsCell';
 import { CoverTitleCells } from '../components/CoverTitleCells';
 import { useListParams, useListSort } from '../hooks/use-list-params';
+import { useBulkRun } from '../hooks/use-bulk-run';
 import { useSelection } from '../hooks/use-selection';
 import { useNotify } from '../hooks/use-notify';
 import { MSG } from '../messages';
@@ -99,7 +98,6 @@ export function VideoListScreen() {
   const bulk = useBulkVideos();
   const removeVideo = useDeleteVideo();
   const notify = useNotify();
-  const toast = useToast();
 
   const videos = q.data?.videos ?? [];
   const total = q.data?.videoLength ?? 0;
@@ -110,22 +108,12 @@ export function VideoListScreen() {
   );
   const count = selection.count(total);
 
-  const run = (action: VideoBulkRequest['action'], extra: Partial<VideoBulkRequest> = {}) => {
-    const target = selection.allMatching ? { filter } : { ids: [...selection.selected] };
-    bulk.mutate(
-      { action, ...target, ...extra },
-      {
-        onSuccess: (result) => {
-          // Adding to a playlist keeps the spec's notice when every video went in.
-          const done = action === 'add_to_playlist' && result.skipped.length === 0;
-          toast.show(done ? MSG.videoAdded : bulkNotice(result));
-          setDialog(null);
-          selection.clear();
-        },
-        onError: (e) => toast.show(toMessage(e)),
-      },
-    );
-  };
+  const run = useBulkRun(bulk, selection, filter, {
+    onDone: () => setDialog(null),
+    // Adding to a playlist keeps the spec's notice when every video went in.
+    notice: (action, result) =>
+      action === 'add_to_playlist' && result.skipped.length === 0 ? MSG.videoAdded : bulkNotice(result),
+  });
 
   const onDelete = (video: VideoSummary) => {
     removeVideo.mutate(
