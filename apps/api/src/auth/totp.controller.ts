@@ -45,7 +45,7 @@ export class TotpController {
   @ApiOperation({ summary: 'The first code from the app turns it on; answers ten recovery codes, once' })
   @ApiBody({ type: OtpCodeDto })
   @ApiResponse({ status: 200, type: TotpRecoveryCodesDto })
-  @ApiResponse({ status: 401, description: 'Wrong code {"detail", "code": "otp_wrong"}' })
+  @ApiResponse({ status: 400, description: 'Wrong code {"message", "code": "otp_wrong"}, or no code' })
   @ApiResponse({ status: 404, description: 'No setup started' })
   @ApiResponse({ status: 409, description: 'Already on, or the setup was restarted meanwhile' })
   @ApiResponse({ status: 429, description: 'Too many wrong codes; Retry-After says when' })
@@ -79,7 +79,7 @@ export class TotpController {
   @ApiOperation({ summary: 'Turn it off with a current code or a recovery code' })
   @ApiBody({ type: OtpCodeDto })
   @ApiResponse({ status: 204 })
-  @ApiResponse({ status: 401, description: 'Wrong code' })
+  @ApiResponse({ status: 400, description: 'Wrong code {"message", "code": "otp_wrong"}, or no code' })
   @ApiResponse({ status: 403, description: 'Staff must keep it on (STAFF_TOTP_REQUIRED)' })
   @ApiResponse({ status: 429, description: 'Too many wrong codes' })
   async disable(@CurrentUser() user: User, @AuthBody(OTP_CODE_RULES) body: Record<string, unknown>): Promise<void> {

@@ -55,6 +55,22 @@ interface ChallengeClaims {
 const wrongCode = () => new UnauthorizedException({ detail: AUTH_MESSAGES.otpWrong, code: OTP_CODES.wrong });
 
 /**
+ * Inside a signed-in session (confirm, disable, new recovery codes) a wrong code is a 400, not
+ * the sign-in's 401: the session is fine, and a 401 makes the client refresh its token and send
+ * the same wrong code again, counted twice against the limit.
+ */
+async function wrongCodeIsBadRequest<T>(check: Promise<T>): Promise<T> {
+  try {
+    return await check;
+  } catch (error) {
+    if (error instanceof UnauthorizedException) {
+      throw new BadRequestException({ message: AUTH_MESSAGES.otpWrong, code: OTP_CODES.wrong });
+    }
+    throw error;
+  }
+}
+
+/**
  * Two-factor sign-in (TOTP, RFC 6238, with otplib; single-use recovery codes): enrolment, the
  * code step of a login, and turning it off. Secrets are stored sealed (TotpSecrets) and shown
  * once, at setup; recovery codes are stored as SHA-256 hashes and shown once, at enrolment.
@@ -116,7 +132,7 @@ export class TotpService {
     if (!user.totpSecret) {
       throw new NotFoundException({ message: 'Start the setup first: there is no secret to confirm' });
     }
-    const step = await this.checkTotp(user, user.totpSecret, code);
+    const step = await wrongCodeIsBadRequest(this.checkTotp(user, user.totpSecret, code));
     const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
     if (!(await this.repository.enable(user.id, user.totpSecret, step, codes.map(hashRecoveryCode)))) {
       // Enabled or restarted by another session meanwhile.
@@ -132,7 +148,7 @@ export class TotpService {
     if (this.isRequired(user)) {
       throw new ForbiddenException({ message: 'Staff accounts must keep two-factor sign-in on' });
     }
-    await this.checkCode(user, user.totpSecret, code);
+    await wrongCodeIsBadRequest(this.checkCode(user, user.totpSecret, code));
     await this.repository.disable(user.id);
   }
 
@@ -140,7 +156,7 @@ export class TotpService {
    * Ten new recovery codes for an account with two-factor sign-in on, proven by a current code
    * of the app (each time step once) or the password, counted like any code check. The old
    * codes stop working in the same transaction; the new ones are answered this once. A wrong
-   * proof is a 400, not a 401: the session itself is fine and must not be refreshed.
+   * proof is a 400 (wrongCodeIsBadRequest).
    */
   async regenerateRecoveryCodes(
     user: User,
@@ -157,15 +173,12 @@ export class TotpService {
       if (!/^\d{6}$/.test(code)) {
         throw new BadRequestException({ message: 'Enter the 6-digit code the app shows now, or your password' });
       }
-      try {
-        const step = await this.checkTotp(user, user.totpSecret, code);
-        if (!(await this.repository.acceptStep(user.id, step))) throw wrongCode();
-      } catch (error) {
-        if (error instanceof UnauthorizedException) {
-          throw new BadRequestException({ message: AUTH_MESSAGES.otpWrong, code: OTP_CODES.wrong });
-        }
-        throw error;
-      }
+      await wrongCodeIsBadRequest(
+        (async () => {
+          const step = await this.checkTotp(user, user.totpSecret!, code);
+          if (!(await this.repository.acceptStep(user.id, step))) throw wrongCode();
+        })(),
+      );
     }
     await this.limiter.codeAccepted(user.id);
     const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);

@@ -4304,8 +4304,8 @@ export interface operations {
           'application/json': components['schemas']['TotpRecoveryCodesDto'];
         };
       };
-      /** @description Wrong code {"detail", "code": "otp_wrong"} */
-      401: {
+      /** @description Wrong code {"message", "code": "otp_wrong"}, or no code */
+      400: {
         headers: {
           [name: string]: unknown;
         };
@@ -4397,8 +4397,8 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Wrong code */
-      401: {
+      /** @description Wrong code {"message", "code": "otp_wrong"}, or no code */
+      400: {
         headers: {
           [name: string]: unknown;
         };

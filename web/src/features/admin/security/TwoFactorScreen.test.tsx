@@ -16,7 +16,7 @@ describe('/adminSecurity', { timeout: 60_000 }, () => {
       'POST /cuviewTV/auth/totp/confirm/': ({ body }) =>
         (body as { code: string }).code === '123456'
           ? { json: { recovery_codes: CODES } }
-          : { status: 401, json: { detail: 'That code is not right.', code: 'otp_wrong' } },
+          : { status: 400, json: { message: 'That code is not right.', code: 'otp_wrong' } },
     });
     renderScreen(<TwoFactorScreen />, '/adminSecurity', '/adminSecurity');
     const user = userEvent.setup({ delay: null });
