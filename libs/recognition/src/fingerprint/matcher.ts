@@ -74,6 +74,10 @@ const TRACK_STRIDE = 1 << 22;
 /** Tracks re-scored in the first batch (later batches grow fourfold). */
 const FIRST_BATCH = 8;
 
+/** A 65,536-bit filter of the hashes a lookup answered (see matchFingerprint). */
+const FILTER_WORDS = 2048;
+const FILTER_MASK = FILTER_WORDS - 1;
+
 /** The distinct hashes of a query, ready for one batched store lookup. */
 export function uniqueHashes(fp: Fingerprint): Uint32Array {
   const sorted = fp.hashes.slice().sort();
@@ -93,19 +97,25 @@ export function matchFingerprint(
   options: MatchOptions = DEFAULT_MATCH_OPTIONS,
 ): FingerprintMatch | null {
   if (rows.hashes.length === 0) return null;
+  // The query's ticks of each hash the rows hold (most of a scaled query's hashes are in no
+  // row: they are only looked up, never stored), past a bit filter of the rows' hashes.
   const queryTicks = new Map<number, number[]>();
+  const filter = new Int32Array(FILTER_WORDS);
+  for (let r = 0; r < rows.hashes.length; r++) {
+    const h = rows.hashes[r]!;
+    filter[(h >>> 5) & FILTER_MASK]! |= 1 << (h & 31);
+    if (!queryTicks.has(h)) queryTicks.set(h, []);
+  }
   for (let i = 0; i < query.hashes.length; i++) {
     const h = query.hashes[i]!;
-    const list = queryTicks.get(h);
-    if (list) list.push(query.ticks[i]!);
-    else queryTicks.set(h, [query.ticks[i]!]);
+    if (filter[(h >>> 5) & FILTER_MASK]! & (1 << (h & 31))) queryTicks.get(h)?.push(query.ticks[i]!);
   }
   const trackIndex = new Map<number, number>();
   const trackIds: number[] = [];
   const repeated = options.maxRepeats === undefined ? null : repeatedPostings(rows, options.maxRepeats);
   let total = 0;
   for (let r = 0; r < rows.hashes.length; r++) {
-    if (!repeated?.[r]) total += queryTicks.get(rows.hashes[r]!)?.length ?? 0;
+    if (!repeated?.[r]) total += queryTicks.get(rows.hashes[r]!)!.length;
   }
   // Every vote is kept so candidate bins can be re-scored by distinct evidence.
   const vKey = new Float64Array(total);
@@ -115,8 +125,8 @@ export function matchFingerprint(
   let v = 0;
   for (let r = 0; r < rows.hashes.length; r++) {
     const h = rows.hashes[r]!;
-    const qts = queryTicks.get(h);
-    if (!qts || repeated?.[r]) continue;
+    const qts = queryTicks.get(h)!;
+    if (qts.length === 0 || repeated?.[r]) continue;
     const id = rows.trackIds[r]!;
     let ti = trackIndex.get(id);
     if (ti === undefined) {
@@ -222,8 +232,40 @@ export function matchFingerprint(
   };
 }
 
-/** Rows whose (hash, track) the rows hold more than `maxRepeats` times. */
+/**
+ * Rows whose (hash, track) the rows hold more than `maxRepeats` times. Rows grouped by hash
+ * (as an index lookup answers them) are counted group by group, most groups by a few
+ * comparisons; others through a map.
+ */
 function repeatedPostings(rows: PostingRows, maxRepeats: number): Uint8Array {
+  const out = new Uint8Array(rows.hashes.length);
+  const { hashes, trackIds } = rows;
+  for (let from = 0; from < hashes.length;) {
+    let to = from + 1;
+    while (to < hashes.length && hashes[to] === hashes[from]) to++;
+    if (to < hashes.length && hashes[to]! < hashes[from]!) return repeatedPostingsUngrouped(rows, maxRepeats);
+    if (to - from > maxRepeats) {
+      if (to - from > SMALL_GROUP) {
+        const counts = new Map<number, number>();
+        for (let r = from; r < to; r++) counts.set(trackIds[r]!, (counts.get(trackIds[r]!) ?? 0) + 1);
+        for (let r = from; r < to; r++) if (counts.get(trackIds[r]!)! > maxRepeats) out[r] = 1;
+      } else {
+        for (let r = from; r < to; r++) {
+          let same = 0;
+          for (let q = from; q < to; q++) if (trackIds[q] === trackIds[r]) same++;
+          if (same > maxRepeats) out[r] = 1;
+        }
+      }
+    }
+    from = to;
+  }
+  return out;
+}
+
+/** Postings of one hash counted per track by comparing each pair, below a map's cost. */
+const SMALL_GROUP = 16;
+
+function repeatedPostingsUngrouped(rows: PostingRows, maxRepeats: number): Uint8Array {
   // Keys of 24-bit hash and a dense track number stay exact in a double.
   const dense = new Map<number, number>();
   const keys = new Float64Array(rows.hashes.length);
