@@ -44,6 +44,9 @@ export class FingerprintIndex implements OnModuleInit, OnApplicationShutdown {
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
   private epoch = 0;
+  /** The round trip under way, and the one that callers arriving meanwhile will share. */
+  private syncing: Promise<void> | null = null;
+  private nextSync: Promise<void> | null = null;
   /** Changes are applied one batch at a time, in order. */
   private applying: Promise<void> = Promise.resolve();
 
@@ -89,7 +92,26 @@ export class FingerprintIndex implements OnModuleInit, OnApplicationShutdown {
     return this.epoch;
   }
 
-  private async roundTrip(): Promise<void> {
+  /**
+   * A round trip sent after the caller arrived: one under way was sent too early for it, so a
+   * caller arriving meanwhile waits for the next, shared with everyone else who arrives
+   * meanwhile (at most one in flight and one queued, whatever the query rate).
+   */
+  private roundTrip(): Promise<void> {
+    if (!this.syncing) {
+      this.syncing = this.sendRoundTrip().finally(() => {
+        this.syncing = null;
+      });
+      return this.syncing;
+    }
+    this.nextSync ??= this.syncing.then(() => {
+      this.nextSync = null;
+      return this.roundTrip();
+    });
+    return this.nextSync;
+  }
+
+  private async sendRoundTrip(): Promise<void> {
     const client = this.client;
     if (!client) {
       this.compareAll = true;
