@@ -32,9 +32,9 @@ const NOT_PLAYING = { result: null, message: 'The match is not a track this vide
  */
 const MIN_ENTRY_COVER = 0.5;
 const MAX_HASH = 0xffffff;
+const MAX_TICK = 0x7fffffff;
 /** Matched tracks' details kept per process (the catalogue's notifications clear them). */
 const MAX_CACHED_TRACKS = 2000;
-const MAX_TICK = 0x7fffffff;
 
 @Injectable()
 export class LookupService {
