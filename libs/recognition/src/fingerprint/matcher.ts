@@ -100,7 +100,7 @@ export function matchFingerprint(
   // The query's ticks of each hash the rows hold (most of a scaled query's hashes are in no
   // row: they are only looked up, never stored), past a bit filter of the rows' hashes.
   const queryTicks = new Map<number, number[]>();
-  const filter = new Int32Array(FILTER_WORDS);
+  const filter = scratch.filter;
   for (let r = 0; r < rows.hashes.length; r++) {
     const h = rows.hashes[r]!;
     filter[(h >>> 5) & FILTER_MASK]! |= 1 << (h & 31);
@@ -110,6 +110,7 @@ export function matchFingerprint(
     const h = query.hashes[i]!;
     if (filter[(h >>> 5) & FILTER_MASK]! & (1 << (h & 31))) queryTicks.get(h)?.push(query.ticks[i]!);
   }
+  for (let r = 0; r < rows.hashes.length; r++) filter[(rows.hashes[r]! >>> 5) & FILTER_MASK] = 0;
   const trackIndex = new Map<number, number>();
   const trackIds: number[] = [];
   const repeated = options.maxRepeats === undefined ? null : repeatedPostings(rows, options.maxRepeats);
@@ -118,10 +119,8 @@ export function matchFingerprint(
     if (!repeated?.[r]) total += queryTicks.get(rows.hashes[r]!)!.length;
   }
   // Every vote is kept so candidate bins can be re-scored by distinct evidence.
-  const vKey = new Float64Array(total);
-  const vHash = new Uint32Array(total);
-  const vTick = new Uint32Array(total);
-  const votes = new VoteTable(total);
+  const { vKey, vHash, vTick } = scratch.votes(total);
+  const votes = VoteTable.empty(total);
   let v = 0;
   for (let r = 0; r < rows.hashes.length; r++) {
     const h = rows.hashes[r]!;
@@ -186,7 +185,7 @@ export function matchFingerprint(
     const distinctHashes = batch.map(() => new Set<number>());
     const distinctTicks = batch.map(() => new Set<number>());
     const distinctBins = batch.map(() => new Set<number>());
-    for (let v = 0; v < vKey.length; v++) {
+    for (let v = 0; v < total; v++) {
       const key = vKey[v]!;
       const ti = floor(key / TRACK_STRIDE);
       const c = candidateOf[ti]!;
@@ -288,19 +287,38 @@ function repeatedPostingsUngrouped(rows: PostingRows, maxRepeats: number): Uint8
  * faster than a Map for the tens of thousands of votes of a query.
  */
 class VoteTable {
+  /** One table per capacity, reused: matchFingerprint runs 47 times per scale search. */
+  private static readonly tables = new Map<number, VoteTable>();
   private readonly keys: Float64Array;
   private readonly counts: Uint32Array;
-  private readonly slots: Uint32Array;
+  private slots: Uint32Array;
   private readonly mask: number;
   size = 0;
 
-  constructor(expected: number) {
+  /** A table for `expected` votes, emptied (matchFingerprint is synchronous: one user at a time). */
+  static empty(expected: number): VoteTable {
     let capacity = 16;
     while (capacity < expected * 2) capacity *= 2;
+    let table = VoteTable.tables.get(capacity);
+    if (!table) VoteTable.tables.set(capacity, (table = new VoteTable(capacity)));
+    table.clear(expected);
+    return table;
+  }
+
+  private constructor(capacity: number) {
     this.keys = new Float64Array(capacity).fill(-1);
     this.counts = new Uint32Array(capacity);
-    this.slots = new Uint32Array(expected);
+    this.slots = new Uint32Array(capacity / 2);
     this.mask = capacity - 1;
+  }
+
+  private clear(expected: number): void {
+    for (let u = 0; u < this.size; u++) {
+      this.keys[this.slots[u]!] = -1;
+      this.counts[this.slots[u]!] = 0;
+    }
+    this.size = 0;
+    if (this.slots.length < expected) this.slots = new Uint32Array(expected);
   }
 
   private slot(key: number): number {
@@ -327,6 +345,26 @@ class VoteTable {
     return this.keys[this.slots[u]!]!;
   }
 }
+
+/**
+ * Buffers matchFingerprint uses within one call, kept between calls (it is synchronous): the
+ * hash filter, left all zero after each call, and the votes, grown as needed.
+ */
+const scratch = {
+  filter: new Int32Array(FILTER_WORDS),
+  vKey: new Float64Array(1024),
+  vHash: new Uint32Array(1024),
+  vTick: new Uint32Array(1024),
+  votes(total: number): { vKey: Float64Array; vHash: Uint32Array; vTick: Uint32Array } {
+    if (this.vKey.length < total) {
+      const size = Math.max(total, 2 * this.vKey.length);
+      this.vKey = new Float64Array(size);
+      this.vHash = new Uint32Array(size);
+      this.vTick = new Uint32Array(size);
+    }
+    return this;
+  },
+};
 
 /** Look a query up in a store and vote (one batched lookup). */
 export async function queryFingerprintIndex(
