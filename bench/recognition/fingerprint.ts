@@ -417,16 +417,19 @@ export async function runFingerprintBench(): Promise<FingerprintTable> {
     // "match": the catch-up round trip and the match (what the table's figures before the
     // in-memory index timed: SQL lookup and match); "answer": LookupService.byFootprint, the
     // match and the matched track's details.
-    const timed: { ms: number; matchMs: number; kind: 'as heard' | 'scale search' | 'unknown' }[] = [];
+    const timed: { ms: number; matchMs: number; cpuMs: number; kind: 'as heard' | 'scale search' | 'unknown' }[] = [];
     let disagree = 0;
     const step = Math.max(1, Math.floor(all.length / TIMED_QUERIES));
     for (let w = 0; w < 5; w++) await tracker.lookups.byFootprint(footprintBody(footprints[w]!)); // warm-up
     for (let i = 0; i < all.length; i += step) {
       const body = footprintBody(footprints[i]!);
       let t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       await tracker.index.catchUp();
       await matchAcrossScales(footprints[i]!, (h) => tracker.index.lookup(h));
       const matchMs = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
       t0 = performance.now();
       const { result } = await tracker.lookups.byFootprint(body);
       const ms = performance.now() - t0;
@@ -434,6 +437,7 @@ export async function runFingerprintBench(): Promise<FingerprintTable> {
       timed.push({
         ms,
         matchMs,
+        cpuMs,
         kind: !fp ? 'unknown' : fp.speed === 1 && fp.pitch === 1 ? 'as heard' : 'scale search',
       });
       const song = result ? tracker.songOf.get(result.fp_track.track_id) : undefined;
@@ -491,6 +495,7 @@ export async function runFingerprintBench(): Promise<FingerprintTable> {
     const kinds = ['as heard', 'scale search', 'unknown'] as const;
     const t = (k?: (typeof kinds)[number], match = false) =>
       timed.filter((x) => !k || x.kind === k).map((x) => (match ? x.matchMs : x.ms));
+    const cpuOf = (k: (typeof kinds)[number]) => timed.filter((x) => x.kind === k).map((x) => x.cpuMs);
     const times = (match: boolean) =>
       `all p50 ${fmt(percentile(t(undefined, match), 50), 1)} / p95 ${fmt(percentile(t(undefined, match), 95), 1)} ms; ` +
       kinds
@@ -509,6 +514,8 @@ export async function runFingerprintBench(): Promise<FingerprintTable> {
         `(${disagree} answered otherwise than the in-memory run)`,
       `  match (catch-up round trip + in-memory lookup + vote + scale search): ${times(true)}`,
       `  answer (LookupService.byFootprint: the match and the track's details): ${times(false)}`,
+      `  this process's CPU time of the match (load-independent), p50: ` +
+        kinds.map((k) => `${k} ${fmt(percentile(cpuOf(k), 50), 1)} ms`).join('; '),
       `index on disk (fingerprint_postings: table, TOAST and primary key): ${fmt(Number(size!.bytes) / 1e6 / hours, 2)} MB per hour (${size!.postings} postings, ${fmt(
         Number(size!.postings) / (hours * 3600),
         1,
