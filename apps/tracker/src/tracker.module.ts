@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@app/config';
 import { dataSourceOptions, ENTITIES } from '@app/db';
+import { FingerprintIndex } from './lookup/fingerprint-index.js';
 import { LookupController } from './lookup/lookup.controller.js';
 import { LookupRepository } from './lookup/lookup.repository.js';
 import { LookupService } from './lookup/lookup.service.js';
@@ -14,7 +15,7 @@ export class TrackerModule {
       module: TrackerModule,
       imports: [TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL)), TypeOrmModule.forFeature(ENTITIES)],
       controllers: [LookupController, HealthController],
-      providers: [{ provide: AppConfig, useValue: config }, LookupRepository, LookupService],
+      providers: [{ provide: AppConfig, useValue: config }, LookupRepository, FingerprintIndex, LookupService],
     };
   }
 }

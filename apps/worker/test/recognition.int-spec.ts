@@ -3,7 +3,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Job } from 'bullmq';
 import { loadConfig } from '@app/config';
 import { ANALYSIS_WINDOW_SECONDS, JobName, type JobPayload } from '@app/contracts';
-import { matchFingerprint, uniqueHashes, type Fingerprint, type PostingRows } from '@app/recognition';
+import {
+  InMemoryFingerprintIndex,
+  matchFingerprint,
+  PACKED_POSTING_BYTES,
+  uniqueHashes,
+  unpackPostings,
+  type Fingerprint,
+} from '@app/recognition';
 import { FingerprintPeaksV21795280000002 } from '../../../libs/db/src/migrations/1795280000002-FingerprintPeaksV2.js';
 import { createTrackerApp } from '../../tracker/src/bootstrap.js';
 import { MAX_FP_NUMBERS, WM_PROTOCOL } from '../../tracker/src/lookup/lookup.dto.js';
@@ -41,7 +48,7 @@ async function finished<N extends JobName>(name: N, payload: JobPayload<N>, time
 
 async function fingerprintRows(trackId = albumTrackId): Promise<number> {
   const [{ n }]: { n: string }[] = await t.db.query(
-    `SELECT count(*) AS n FROM fingerprint_hashes WHERE album_track_id = $1`,
+    `SELECT length(postings) / ${PACKED_POSTING_BYTES} AS n FROM fingerprint_postings WHERE album_track_id = $1`,
     [trackId],
   );
   return Number(n);
@@ -68,15 +75,12 @@ async function matchFootprint(footprint: number[]) {
     query.hashes[i] = footprint[2 * i]!;
     query.ticks[i] = footprint[2 * i + 1]!;
   }
-  const rows: { hash: number; album_track_id: number; frame: number }[] = await t.db.query(
-    'SELECT hash, album_track_id, frame FROM fingerprint_hashes WHERE hash = ANY($1::int[])',
-    [[...uniqueHashes(query)]],
+  const rows: { album_track_id: number; postings: Buffer }[] = await t.db.query(
+    'SELECT album_track_id, postings FROM fingerprint_postings',
   );
-  const postings: PostingRows = {
-    hashes: Uint32Array.from(rows.map((r) => r.hash)),
-    trackIds: Uint32Array.from(rows.map((r) => r.album_track_id)),
-    ticks: Uint32Array.from(rows.map((r) => r.frame)),
-  };
+  const index = new InMemoryFingerprintIndex();
+  for (const row of rows) index.add(row.album_track_id, unpackPostings(row.postings));
+  const postings = index.lookup(uniqueHashes(query));
   return matchFingerprint(query, postings);
 }
 

@@ -176,6 +176,7 @@ export class AlbumImporter {
     } else if (track.audioKey !== key) {
       // New audio: the old excerpt and fingerprints describe other sound.
       await tracks.update(track.id, { ...fields, audioKey: key, excerptKey: null, fingerprintedAt: null });
+      await manager.query('DELETE FROM fingerprint_postings WHERE album_track_id = $1', [track.id]);
       await manager.query('DELETE FROM fingerprint_hashes WHERE album_track_id = $1', [track.id]);
       outcome = 'new audio';
     } else {

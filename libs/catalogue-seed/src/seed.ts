@@ -55,6 +55,7 @@ export interface SeedResult {
 
 /** Tables the seed fills; --reset empties them (users and their tokens are kept). */
 const CATALOGUE_TABLES = [
+  'fingerprint_postings',
   'fingerprint_hashes',
   'watermark_codes',
   'banner_videos',

@@ -5,17 +5,28 @@ import {
   fingerprint,
   INDEX_OPTIONS,
   QUERY_OPTIONS,
+  packPostings,
   type Fingerprint,
 } from '@app/recognition';
+import { DataSource } from 'typeorm';
 import { SynthTrack } from '../../../../libs/recognition/src/testing/synth.js';
 import { resample } from '../../../../libs/recognition/src/dsp/resample.js';
 import { drumGroove, mixInto, rms } from '../../../../libs/recognition/src/testing/signals.js';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { startTestApi, type TestApi } from '@app/testing';
 import { createTrackerApp } from '../bootstrap.js';
 import type { RecognisedTrack } from '../recognised/recognised-track.js';
 import { MAX_FP_NUMBERS } from './lookup.dto.js';
 
-/** What get_analyze_info hands the web app: (hash, tick) pairs, flattened. */
+/** Stores a track's postings as the worker does (AlbumTrackJobsRepository.replaceFingerprints). */
+async function storePostings(db: DataSource, trackId: number, fp: Fingerprint): Promise<void> {
+  await db.query(
+    `INSERT INTO fingerprint_postings (album_track_id, postings, version) VALUES ($1, $2, 0)
+     ON CONFLICT (album_track_id) DO UPDATE SET postings = EXCLUDED.postings`,
+    [trackId, Buffer.from(packPostings(fp))],
+  );
+}
+
 /** 5 s heard from `start` of `pcm` played `speed` times fast, tape-style. */
 function speedUp(pcm: Float32Array, start: number, speed: number): Float32Array {
   const stretch = pcm.subarray(start * FP_SAMPLE_RATE, Math.ceil((start + 5 * speed + 0.1) * FP_SAMPLE_RATE));
@@ -40,6 +51,11 @@ function overGroove(seed: number, seconds: number): Float32Array {
 
 describe('tracking service', () => {
   let tracker: TestApi;
+  /** A second tracker process over the same database. */
+  let second: NestFastifyApplication;
+  let secondUrl: string;
+  let db: DataSource;
+  let albumId: number;
   let trackId: number;
   let grooveTrackId: number;
   const song = new SynthTrack(4242, 40);
@@ -48,13 +64,14 @@ describe('tracking service', () => {
 
   beforeAll(async () => {
     tracker = await startTestApi(createTrackerApp, { PUBLIC_URL: 'http://tv.example' });
-    const db = tracker.app.get((await import('typeorm')).DataSource);
+    db = tracker.app.get(DataSource);
     const [genre] = await db.query(`INSERT INTO genres (title, is_active) VALUES ('Synthwave', true) RETURNING id`);
     const [mood] = await db.query(`INSERT INTO moods (title) VALUES ('Bright') RETURNING id`);
     const [album] = await db.query(
       `INSERT INTO albums (title, catalogue_num, genre_id) VALUES ('Night Drive', 'CUV-001', $1) RETURNING id`,
       [genre.id],
     );
+    albumId = album.id;
     const [track] = await db.query(
       `INSERT INTO album_tracks (album_id, position, title, genre_id, mood_id, duration) VALUES ($1, 1, 'Neon Road', $2, $3, 40) RETURNING id`,
       [album.id, genre.id, mood.id],
@@ -68,30 +85,53 @@ describe('tracking service', () => {
       `INSERT INTO track_links (album_track_id, kind, url, title) VALUES ($1, 'SPOTIFY', 'https://spotify.example/t/1', 'Spotify'), ($1, 'CUVIEW', 'https://store.example/t/1', 'CUVIEW')`,
       [trackId],
     );
-    const indexed = fingerprint(song.render(FP_SAMPLE_RATE), INDEX_OPTIONS);
-    await db.query(
-      `INSERT INTO fingerprint_hashes (hash, album_track_id, frame)
-       SELECT DISTINCT h, $3::int, t FROM unnest($1::int[], $2::int[]) AS x(h, t)`,
-      [Array.from(indexed.hashes), Array.from(indexed.ticks), trackId],
-    );
+    await storePostings(db, trackId, fingerprint(song.render(FP_SAMPLE_RATE), INDEX_OPTIONS));
     const [grooveTrack] = await db.query(
       `INSERT INTO album_tracks (album_id, position, title, genre_id, mood_id, duration) VALUES ($1, 2, 'Same Beat', $2, $3, 40) RETURNING id`,
       [album.id, genre.id, mood.id],
     );
     grooveTrackId = grooveTrack.id;
-    const grooveIndexed = fingerprint(grooveSong, INDEX_OPTIONS);
-    await db.query(
-      `INSERT INTO fingerprint_hashes (hash, album_track_id, frame)
-       SELECT DISTINCT h, $3::int, t FROM unnest($1::int[], $2::int[]) AS x(h, t)`,
-      [Array.from(grooveIndexed.hashes), Array.from(grooveIndexed.ticks), grooveTrackId],
-    );
+    await storePostings(db, grooveTrackId, fingerprint(grooveSong, INDEX_OPTIONS));
     const [video] = await db.query(`INSERT INTO videos (title) VALUES ('Night Drive live') RETURNING id`);
     await db.query(`INSERT INTO watermark_codes (code, video_id, album_track_id) VALUES (123456, $1, $2)`, [
       video.id,
       trackId,
     ]);
+    second = await createTrackerApp(tracker.config, { logger: false });
+    await second.listen(0, '127.0.0.1');
+    secondUrl = `http://127.0.0.1:${(second.getHttpServer().address() as { port: number }).port}`;
   });
-  afterAll(async () => tracker?.close());
+  afterAll(async () => {
+    await second?.close();
+    await tracker?.close();
+  });
+
+  /** The track a tracker answers for a footprint, or null for "No match". */
+  async function answered(baseUrl: string, numbers: number[]): Promise<RecognisedTrack | null> {
+    const response = await fetch(`${baseUrl}/get_info_by_fp_nums`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fp_numbers: numbers, session_id: 's' }),
+    });
+    expect(response.status).toBe(200);
+    const { result } = (await response.json()) as { result: { fp_track: RecognisedTrack } | null };
+    return result?.fp_track ?? null;
+  }
+
+  async function answer(baseUrl: string, numbers: number[]): Promise<number | null> {
+    return (await answered(baseUrl, numbers))?.track_id ?? null;
+  }
+
+  /** A new album track with a song of its own, and a 5 s footprint heard from it. */
+  async function newTrack(seed: number, title: string): Promise<{ id: number; song: SynthTrack; heard: number[] }> {
+    const [row] = await db.query(
+      `INSERT INTO album_tracks (album_id, position, title, duration)
+       VALUES ($1, (SELECT max(position) + 1 FROM album_tracks WHERE album_id = $1), $2, 30) RETURNING id`,
+      [albumId, title],
+    );
+    const song = new SynthTrack(seed, 30);
+    return { id: row.id, song, heard: footprintNumbers(fingerprint(song.render(FP_SAMPLE_RATE, 9, 5), QUERY_OPTIONS)) };
+  }
 
   it('recognises a 5 s excerpt by its footprint, with the offset inside the track', async () => {
     const excerpt = fingerprint(song.render(FP_SAMPLE_RATE, 17, 5), QUERY_OPTIONS);
@@ -169,6 +209,58 @@ describe('tracking service', () => {
     const { result } = (await response.json()) as { result: { fp_track: RecognisedTrack } };
     expect(result.fp_track.track_id).toBe(grooveTrackId);
     expect(Math.abs(result.fp_track.fp.offset! - 21)).toBeLessThan(0.05);
+  });
+
+  it('answers a track the worker stores while both tracker processes run, from their next query, and not once it is deleted', async () => {
+    const added = await newTrack(5151, 'Late Addition');
+    for (const url of [tracker.baseUrl, secondUrl]) expect(await answer(url, added.heard)).toBeNull();
+    await storePostings(db, added.id, fingerprint(added.song.render(FP_SAMPLE_RATE), INDEX_OPTIONS));
+    // Queries arriving together share the catch-up round trips, each still after its arrival.
+    const together = [tracker.baseUrl, secondUrl].flatMap((url) =>
+      Array.from({ length: 6 }, () => answer(url, added.heard)),
+    );
+    expect(await Promise.all(together)).toEqual(Array(12).fill(added.id));
+    // Its details as they are now, though each process answered the track before.
+    await db.query(`UPDATE album_tracks SET title = 'Renamed Addition' WHERE id = $1`, [added.id]);
+    for (const url of [tracker.baseUrl, secondUrl]) {
+      expect((await answered(url, added.heard))?.track_title).toBe('Renamed Addition');
+    }
+    // New audio for the track: the old song is no longer it, the new one is.
+    const replacement = new SynthTrack(5353, 30);
+    await storePostings(db, added.id, fingerprint(replacement.render(FP_SAMPLE_RATE), INDEX_OPTIONS));
+    const heardNew = footprintNumbers(fingerprint(replacement.render(FP_SAMPLE_RATE, 4, 5), QUERY_OPTIONS));
+    for (const url of [tracker.baseUrl, secondUrl]) {
+      expect(await answer(url, added.heard)).toBeNull();
+      expect(await answer(url, heardNew)).toBe(added.id);
+    }
+    await db.query('DELETE FROM album_tracks WHERE id = $1', [added.id]);
+    for (const url of [tracker.baseUrl, secondUrl]) expect(await answer(url, heardNew)).toBeNull();
+  });
+
+  it('finds a track stored while its change notifications were cut off', async () => {
+    await db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE application_name = 'cuview-tracker fingerprint-index' AND datname = current_database()`,
+    );
+    const added = await newTrack(5454, 'Unheard Write');
+    await storePostings(db, added.id, fingerprint(added.song.render(FP_SAMPLE_RATE), INDEX_OPTIONS));
+    for (const url of [tracker.baseUrl, secondUrl]) expect(await answer(url, added.heard)).toBe(added.id);
+  });
+
+  it("packs and answers a track indexed as rows by the previous release's worker", async () => {
+    const added = await newTrack(5555, 'Old Worker');
+    const indexed = fingerprint(added.song.render(FP_SAMPLE_RATE), INDEX_OPTIONS);
+    await db.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO fingerprint_hashes (hash, album_track_id, frame)
+         SELECT DISTINCT h, $3::int, t FROM unnest($1::int[], $2::int[]) AS x(h, t)`,
+        [Array.from(indexed.hashes), Array.from(indexed.ticks), added.id],
+      );
+      await manager.query('UPDATE album_tracks SET fingerprinted_at = now() WHERE id = $1', [added.id]);
+    });
+    const [row] = await db.query('SELECT postings FROM fingerprint_postings WHERE album_track_id = $1', [added.id]);
+    expect(Buffer.compare(row.postings, Buffer.from(packPostings(indexed)))).toBe(0);
+    expect(await answer(secondUrl, added.heard)).toBe(added.id);
   });
 
   it('resolves a registered watermark code to its track', async () => {

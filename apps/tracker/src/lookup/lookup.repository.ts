@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { AlbumTrack, VideoTrack, WatermarkCode } from '@app/db';
-import type { PostingRows } from '@app/recognition';
 
 @Injectable()
 export class LookupRepository {
@@ -32,25 +31,22 @@ export class LookupRepository {
     });
   }
 
-  /**
-   * The postings of a query's distinct hashes in one round trip; the voting itself runs in
-   * libs/recognition (matchFingerprint), the same code the evaluation harness measures.
-   */
-  async lookupPostings(hashes: Uint32Array): Promise<PostingRows> {
-    const rows: { hash: number; album_track_id: number; frame: number }[] = await this.dataSource.query(
-      'SELECT hash, album_track_id, frame FROM fingerprint_hashes WHERE hash = ANY($1::int[])',
-      [Array.from(hashes)],
+  /** Every indexed track and the version of its postings (the tracker's index compares them). */
+  async findPostingVersions(): Promise<{ albumTrackId: number; version: string }[]> {
+    const rows: { album_track_id: number; version: string }[] = await this.dataSource.query(
+      'SELECT album_track_id, version FROM fingerprint_postings',
     );
-    const result: PostingRows = {
-      hashes: new Uint32Array(rows.length),
-      trackIds: new Uint32Array(rows.length),
-      ticks: new Uint32Array(rows.length),
-    };
-    rows.forEach((row, i) => {
-      result.hashes[i] = row.hash;
-      result.trackIds[i] = row.album_track_id;
-      result.ticks[i] = row.frame;
-    });
-    return result;
+    return rows.map((r) => ({ albumTrackId: r.album_track_id, version: r.version }));
+  }
+
+  /** The packed postings of these tracks (those still indexed). */
+  async findPackedPostings(
+    ids: readonly number[],
+  ): Promise<{ albumTrackId: number; version: string; postings: Buffer }[]> {
+    const rows: { album_track_id: number; version: string; postings: Buffer }[] = await this.dataSource.query(
+      'SELECT album_track_id, version, postings FROM fingerprint_postings WHERE album_track_id = ANY($1::int[])',
+      [ids],
+    );
+    return rows.map((r) => ({ albumTrackId: r.album_track_id, version: r.version, postings: r.postings }));
   }
 }

@@ -1,7 +1,9 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { AppConfig } from '@app/config';
+import type { AlbumTrack } from '@app/db';
 import { FP_TICK_SECONDS, matchAcrossScales, type Fingerprint } from '@app/recognition';
 import { toRecognisedTrack, type RecognisedTrack } from '../recognised/recognised-track.js';
+import { FingerprintIndex } from './fingerprint-index.js';
 import { FootprintLookupDto, WatermarkLookupDto, WM_PROTOCOL } from './lookup.dto.js';
 import { LookupRepository } from './lookup.repository.js';
 
@@ -31,13 +33,20 @@ const NOT_PLAYING = { result: null, message: 'The match is not a track this vide
 const MIN_ENTRY_COVER = 0.5;
 const MAX_HASH = 0xffffff;
 const MAX_TICK = 0x7fffffff;
+/** Matched tracks' details kept per process (the catalogue's notifications clear them). */
+const MAX_CACHED_TRACKS = 2000;
 
 @Injectable()
 export class LookupService {
   constructor(
     private readonly repository: LookupRepository,
+    private readonly index: FingerprintIndex,
     private readonly config: AppConfig,
   ) {}
+
+  /** A matched track's details as of the index's last catch-up: a query for each only after the catalogue changed. */
+  private readonly tracks = new Map<number, AlbumTrack>();
+  private tracksEpoch = -1;
 
   /** wm_numbers: the detected code followed by the protocol constants 156, 300, 400. */
   async byWatermark(body: WatermarkLookupDto): Promise<LookupAnswer<WatermarkInfo>> {
@@ -72,13 +81,15 @@ export class LookupService {
       query.hashes[i] = hash;
       query.ticks[i] = tick;
     }
-    // As heard, and when that finds nothing, across speed and pitch changes (one more lookup).
-    const match = await matchAcrossScales(query, (hashes) => this.repository.lookupPostings(hashes));
+    // As heard, and when that finds nothing, across speed and pitch changes, in this process's
+    // copy of the index once it holds every write committed before now.
+    await this.index.catchUp();
+    const match = await matchAcrossScales(query, (hashes) => this.index.lookup(hashes));
     if (!match) return NO_MATCH;
     if (body.video_id !== undefined && body.start_pos !== undefined) {
       if (!(await this.playsThere(body.video_id, body.start_pos, query, match.trackId))) return NOT_PLAYING;
     }
-    const track = await this.repository.findTrackForAnswer(match.trackId);
+    const track = await this.matchedTrack(match.trackId);
     if (!track) return NO_MATCH;
     const fpTrack = toRecognisedTrack(track, this.config.PUBLIC_URL, {
       offset: Math.round(match.offsetSeconds * 1000) / 1000,
@@ -87,6 +98,20 @@ export class LookupService {
       pitch: Math.round(match.pitch * 10000) / 10000,
     });
     return { result: { fp_track: fpTrack, result_link: fpTrack.result_link } };
+  }
+
+  private async matchedTrack(id: number): Promise<AlbumTrack | null> {
+    const epoch = this.index.catalogueEpoch;
+    if (epoch !== this.tracksEpoch || this.tracks.size >= MAX_CACHED_TRACKS) {
+      this.tracks.clear();
+      this.tracksEpoch = epoch;
+    }
+    const cached = this.tracks.get(id);
+    if (cached) return cached;
+    const track = await this.repository.findTrackForAnswer(id);
+    // Kept only if nothing changed while it was read.
+    if (track && this.index.catalogueEpoch === epoch) this.tracks.set(id, track);
+    return track;
   }
 
   /**

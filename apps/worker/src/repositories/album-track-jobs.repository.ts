@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AlbumTrack } from '@app/db';
+import { packPostings } from '@app/recognition';
 import { returningRows } from './returning.js';
 
 export type TrackAudio = Pick<AlbumTrack, 'id' | 'audioKey' | 'excerptKey' | 'duration'>;
@@ -9,9 +10,6 @@ export interface LandmarkRow {
   hash: number;
   frame: number;
 }
-
-/** Rows per INSERT: three int arrays of this length stay well under Postgres's parameter limits. */
-const INSERT_BATCH = 20_000;
 
 /** Album track audio as the excerpt and fingerprint jobs see it. */
 @Injectable()
@@ -38,31 +36,25 @@ export class AlbumTrackJobsRepository {
   }
 
   /**
-   * Replaces the track's landmarks in one transaction (delete, then batched inserts from
-   * arrays), so a query never sees half an index and a re-run leaves no duplicates.
+   * Replaces the track's postings in one statement (its packed row, libs/recognition
+   * packPostings), so a tracker never sees half an index and a re-run leaves no duplicates.
+   * The rows the previous release kept per posting are deleted in the same transaction (see
+   * migration FingerprintPostingsPacked).
    */
   async replaceFingerprints(id: number, landmarks: readonly LandmarkRow[]): Promise<void> {
+    const packed = packPostings({
+      hashes: Uint32Array.from(landmarks, (l) => l.hash),
+      ticks: Uint32Array.from(landmarks, (l) => l.frame),
+    });
     await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO fingerprint_postings (album_track_id, postings, version) VALUES ($1, $2, 0)
+         ON CONFLICT (album_track_id) DO UPDATE SET postings = EXCLUDED.postings`,
+        [id, Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength)],
+      );
       await manager.query(`DELETE FROM fingerprint_hashes WHERE album_track_id = $1`, [id]);
-      for (let start = 0; start < landmarks.length; start += INSERT_BATCH) {
-        const batch = landmarks.slice(start, start + INSERT_BATCH);
-        await manager.query(
-          `INSERT INTO fingerprint_hashes (hash, album_track_id, frame)
-           SELECT h, $1, f FROM unnest($2::int[], $3::int[]) AS l(h, f)
-           ON CONFLICT DO NOTHING`,
-          [id, batch.map((l) => l.hash), batch.map((l) => l.frame)],
-        );
-      }
       await manager.query(`UPDATE album_tracks SET fingerprinted_at = now() WHERE id = $1`, [id]);
     });
-  }
-
-  async countFingerprints(id: number): Promise<number> {
-    const rows: { n: string }[] = await this.dataSource.query(
-      `SELECT count(*) AS n FROM fingerprint_hashes WHERE album_track_id = $1`,
-      [id],
-    );
-    return Number(rows[0]?.n ?? 0);
   }
 
   /** Tracks with audio but no excerpt yet (the reconciler re-queues those missing in Redis). */

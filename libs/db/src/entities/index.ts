@@ -1,7 +1,7 @@
 import { Album, AlbumTrack, TrackLink } from './album.entity.js';
 import { BannerVideo, Category, Group, GroupPlaylist, Playlist, PlaylistVideo } from './catalogue.entity.js';
 import { Activity, Composer, Genre, Member, Mood, Tag, VideoGenre } from './lookups.entity.js';
-import { FingerprintHash, WatermarkCode } from './recognition.entity.js';
+import { FingerprintHash, FingerprintPostings, WatermarkCode } from './recognition.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { PlayStat, SearchStat } from './stats.entity.js';
 import { TotpRecoveryCode, User } from './user.entity.js';
@@ -41,6 +41,7 @@ export const ENTITIES = [
   GroupPlaylist,
   BannerVideo,
   FingerprintHash,
+  FingerprintPostings,
   WatermarkCode,
   TotpRecoveryCode,
   PlayStat,

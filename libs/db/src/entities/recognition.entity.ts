@@ -3,8 +3,10 @@ import { AlbumTrack } from './album.entity.js';
 import { Video, VideoTrack } from './video.entity.js';
 
 /**
- * The fingerprint index, owned by the tracker: one row per landmark hash of an album track,
- * with the hash's time offset (in analysis frames) inside the track.
+ * The fingerprint index as it was until migration FingerprintPostingsPacked: one row per
+ * landmark hash of an album track, with the hash's time offset (in analysis frames) inside the
+ * track. Kept while trackers of the previous release may still read it; no longer written
+ * (fingerprint_postings is the index).
  */
 @Entity('fingerprint_hashes')
 export class FingerprintHash {
@@ -16,6 +18,28 @@ export class FingerprintHash {
 
   @PrimaryColumn('integer')
   frame: number;
+
+  @ManyToOne(() => AlbumTrack, { onDelete: 'CASCADE' })
+  albumTrack: AlbumTrack;
+}
+
+/**
+ * The fingerprint index, owned by the tracker: one row per album track holding all its
+ * postings packed (libs/recognition packPostings). Each tracker process keeps them in memory
+ * as an inverted index, loaded at start and kept current by the notifications of this table's
+ * triggers; `version` (set by a trigger from a sequence on every write) lets a tracker that
+ * missed notifications find what changed.
+ */
+@Entity('fingerprint_postings')
+export class FingerprintPostings {
+  @PrimaryColumn('integer')
+  albumTrackId: number;
+
+  @Column('bytea')
+  postings: Buffer;
+
+  @Column('bigint')
+  version: string;
 
   @ManyToOne(() => AlbumTrack, { onDelete: 'CASCADE' })
   albumTrack: AlbumTrack;

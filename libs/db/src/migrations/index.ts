@@ -12,6 +12,7 @@ import { TwoFactorAndViewingStats1795666018862 } from './1795666018862-TwoFactor
 import { SearchTitlePrefix1795700000000 } from './1795700000000-SearchTitlePrefix.js';
 import { AdminListSortIndexes1795730000000 } from './1795730000000-AdminListSortIndexes.js';
 import { FilterFacetKeys1795760000000 } from './1795760000000-FilterFacetKeys.js';
+import { FingerprintPostingsPacked1795790000000 } from './1795790000000-FingerprintPostingsPacked.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: Function[] = [
   SearchTitlePrefix1795700000000,
   AdminListSortIndexes1795730000000,
   FilterFacetKeys1795760000000,
+  FingerprintPostingsPacked1795790000000,
 ];

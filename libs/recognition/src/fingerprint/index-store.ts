@@ -11,7 +11,7 @@ export interface PostingRows {
   ticks: Uint32Array;
 }
 
-/** Storage of landmark hashes, implemented in memory here and in Postgres by the tracker. */
+/** Storage of landmark hashes (the tracker's FingerprintIndex holds an InMemoryFingerprintIndex). */
 export interface FingerprintIndexStore {
   /** Store a track's fingerprint, replacing any earlier one for the same track. */
   add(trackId: number, fingerprint: Fingerprint): void | Promise<void>;
@@ -24,11 +24,22 @@ export interface FingerprintIndexStore {
 export const BYTES_PER_POSTING = 8;
 
 /**
- * In-memory index: postings sorted by hash in flat typed arrays, looked up by binary
- * search. Additions are buffered and merged lazily on the next lookup.
+ * Landmark hashes are 24-bit: their top 16 bits pick one of 65,536 buckets, so that a lookup
+ * searches a few postings instead of the whole index (the scale search looks up some 20,000
+ * hashes per query).
+ */
+const BUCKET_SHIFT = 8;
+const BUCKETS = 1 << 16;
+
+/**
+ * In-memory index: postings sorted by hash in flat typed arrays, looked up by a binary
+ * search inside the hash's bucket. Additions and removals are buffered and merged on the next
+ * lookup.
  */
 export class InMemoryFingerprintIndex implements FingerprintIndexStore {
   private keys = new Uint32Array(0);
+  /** Where each bucket of hashes (hash >>> BUCKET_SHIFT) starts in `keys`, and its end. */
+  private buckets = new Uint32Array(BUCKETS + 1);
   private trackIds = new Uint32Array(0);
   private ticks = new Uint32Array(0);
   private pending: { trackId: number; fingerprint: Fingerprint }[] = [];
@@ -52,30 +63,45 @@ export class InMemoryFingerprintIndex implements FingerprintIndexStore {
 
   lookup(hashes: Uint32Array): PostingRows {
     this.compact();
-    const outHashes: number[] = [];
-    const outTracks: number[] = [];
-    const outTicks: number[] = [];
     const keys = this.keys;
+    // Two passes, so that the answer is three typed arrays of the right length at once.
+    let total = 0;
+    for (let q = 0; q < hashes.length; q++) total += this.end(hashes[q]!) - this.start(hashes[q]!);
+    const out: PostingRows = {
+      hashes: new Uint32Array(total),
+      trackIds: new Uint32Array(total),
+      ticks: new Uint32Array(total),
+    };
+    let o = 0;
     for (let q = 0; q < hashes.length; q++) {
       const h = hashes[q]!;
-      let lo = 0;
-      let hi = keys.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (keys[mid]! < h) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < keys.length && keys[i] === h; i++) {
-        outHashes.push(h);
-        outTracks.push(this.trackIds[i]!);
-        outTicks.push(this.ticks[i]!);
+      for (let i = this.start(h); i < keys.length && keys[i] === h; i++) {
+        out.hashes[o] = h;
+        out.trackIds[o] = this.trackIds[i]!;
+        out.ticks[o++] = this.ticks[i]!;
       }
     }
-    return {
-      hashes: Uint32Array.from(outHashes),
-      trackIds: Uint32Array.from(outTracks),
-      ticks: Uint32Array.from(outTicks),
-    };
+    return out;
+  }
+
+  /** The first posting of `hash` (or where it would be): a binary search inside its bucket. */
+  private start(hash: number): number {
+    const bucket = hash >>> BUCKET_SHIFT;
+    const keys = this.keys;
+    // Keys beyond 24 bits (not a landmark hash) sort after every bucket.
+    let lo = bucket < BUCKETS ? this.buckets[bucket]! : this.buckets[BUCKETS]!;
+    let hi = bucket < BUCKETS ? this.buckets[bucket + 1]! : keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < hash) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** One past the last posting of `hash`. */
+  private end(hash: number): number {
+    return hash >= 0xffffffff ? this.keys.length : this.start(hash + 1);
   }
 
   get trackCount(): number {
@@ -148,6 +174,10 @@ export class InMemoryFingerprintIndex implements FingerprintIndexStore {
     this.keys = keys;
     this.trackIds = tracks;
     this.ticks = ticks;
+    this.buckets = new Uint32Array(BUCKETS + 1);
+    for (let k = 0; k < total; k++)
+      if (keys[k]! >>> BUCKET_SHIFT < BUCKETS) this.buckets[(keys[k]! >>> BUCKET_SHIFT) + 1]!++;
+    for (let b = 0; b < BUCKETS; b++) this.buckets[b + 1]! += this.buckets[b]!;
   }
 }
 

@@ -74,6 +74,10 @@ const TRACK_STRIDE = 1 << 22;
 /** Tracks re-scored in the first batch (later batches grow fourfold). */
 const FIRST_BATCH = 8;
 
+/** A 65,536-bit filter of the hashes a lookup answered (see matchFingerprint). */
+const FILTER_WORDS = 2048;
+const FILTER_MASK = FILTER_WORDS - 1;
+
 /** The distinct hashes of a query, ready for one batched store lookup. */
 export function uniqueHashes(fp: Fingerprint): Uint32Array {
   const sorted = fp.hashes.slice().sort();
@@ -93,30 +97,35 @@ export function matchFingerprint(
   options: MatchOptions = DEFAULT_MATCH_OPTIONS,
 ): FingerprintMatch | null {
   if (rows.hashes.length === 0) return null;
+  // The query's ticks of each hash the rows hold (most of a scaled query's hashes are in no
+  // row: they are only looked up, never stored), past a bit filter of the rows' hashes.
   const queryTicks = new Map<number, number[]>();
+  const filter = scratch.filter;
+  for (let r = 0; r < rows.hashes.length; r++) {
+    const h = rows.hashes[r]!;
+    filter[(h >>> 5) & FILTER_MASK]! |= 1 << (h & 31);
+    if (!queryTicks.has(h)) queryTicks.set(h, []);
+  }
   for (let i = 0; i < query.hashes.length; i++) {
     const h = query.hashes[i]!;
-    const list = queryTicks.get(h);
-    if (list) list.push(query.ticks[i]!);
-    else queryTicks.set(h, [query.ticks[i]!]);
+    if (filter[(h >>> 5) & FILTER_MASK]! & (1 << (h & 31))) queryTicks.get(h)?.push(query.ticks[i]!);
   }
+  for (let r = 0; r < rows.hashes.length; r++) filter[(rows.hashes[r]! >>> 5) & FILTER_MASK] = 0;
   const trackIndex = new Map<number, number>();
   const trackIds: number[] = [];
   const repeated = options.maxRepeats === undefined ? null : repeatedPostings(rows, options.maxRepeats);
   let total = 0;
   for (let r = 0; r < rows.hashes.length; r++) {
-    if (!repeated?.[r]) total += queryTicks.get(rows.hashes[r]!)?.length ?? 0;
+    if (!repeated?.[r]) total += queryTicks.get(rows.hashes[r]!)!.length;
   }
   // Every vote is kept so candidate bins can be re-scored by distinct evidence.
-  const vKey = new Float64Array(total);
-  const vHash = new Uint32Array(total);
-  const vTick = new Uint32Array(total);
-  const votes = new VoteTable(total);
+  const { vKey, vHash, vTick } = scratch.votes(total);
+  const votes = VoteTable.empty(total);
   let v = 0;
   for (let r = 0; r < rows.hashes.length; r++) {
     const h = rows.hashes[r]!;
-    const qts = queryTicks.get(h);
-    if (!qts || repeated?.[r]) continue;
+    const qts = queryTicks.get(h)!;
+    if (qts.length === 0 || repeated?.[r]) continue;
     const id = rows.trackIds[r]!;
     let ti = trackIndex.get(id);
     if (ti === undefined) {
@@ -176,7 +185,7 @@ export function matchFingerprint(
     const distinctHashes = batch.map(() => new Set<number>());
     const distinctTicks = batch.map(() => new Set<number>());
     const distinctBins = batch.map(() => new Set<number>());
-    for (let v = 0; v < vKey.length; v++) {
+    for (let v = 0; v < total; v++) {
       const key = vKey[v]!;
       const ti = floor(key / TRACK_STRIDE);
       const c = candidateOf[ti]!;
@@ -222,8 +231,40 @@ export function matchFingerprint(
   };
 }
 
-/** Rows whose (hash, track) the rows hold more than `maxRepeats` times. */
+/**
+ * Rows whose (hash, track) the rows hold more than `maxRepeats` times. Rows grouped by hash
+ * (as an index lookup answers them) are counted group by group, most groups by a few
+ * comparisons; others through a map.
+ */
 function repeatedPostings(rows: PostingRows, maxRepeats: number): Uint8Array {
+  const out = new Uint8Array(rows.hashes.length);
+  const { hashes, trackIds } = rows;
+  for (let from = 0; from < hashes.length;) {
+    let to = from + 1;
+    while (to < hashes.length && hashes[to] === hashes[from]) to++;
+    if (to < hashes.length && hashes[to]! < hashes[from]!) return repeatedPostingsUngrouped(rows, maxRepeats);
+    if (to - from > maxRepeats) {
+      if (to - from > SMALL_GROUP) {
+        const counts = new Map<number, number>();
+        for (let r = from; r < to; r++) counts.set(trackIds[r]!, (counts.get(trackIds[r]!) ?? 0) + 1);
+        for (let r = from; r < to; r++) if (counts.get(trackIds[r]!)! > maxRepeats) out[r] = 1;
+      } else {
+        for (let r = from; r < to; r++) {
+          let same = 0;
+          for (let q = from; q < to; q++) if (trackIds[q] === trackIds[r]) same++;
+          if (same > maxRepeats) out[r] = 1;
+        }
+      }
+    }
+    from = to;
+  }
+  return out;
+}
+
+/** Postings of one hash counted per track by comparing each pair, below a map's cost. */
+const SMALL_GROUP = 16;
+
+function repeatedPostingsUngrouped(rows: PostingRows, maxRepeats: number): Uint8Array {
   // Keys of 24-bit hash and a dense track number stay exact in a double.
   const dense = new Map<number, number>();
   const keys = new Float64Array(rows.hashes.length);
@@ -246,19 +287,38 @@ function repeatedPostings(rows: PostingRows, maxRepeats: number): Uint8Array {
  * faster than a Map for the tens of thousands of votes of a query.
  */
 class VoteTable {
+  /** One table per capacity, reused: matchFingerprint runs 47 times per scale search. */
+  private static readonly tables = new Map<number, VoteTable>();
   private readonly keys: Float64Array;
   private readonly counts: Uint32Array;
-  private readonly slots: Uint32Array;
+  private slots: Uint32Array;
   private readonly mask: number;
   size = 0;
 
-  constructor(expected: number) {
+  /** A table for `expected` votes, emptied (matchFingerprint is synchronous: one user at a time). */
+  static empty(expected: number): VoteTable {
     let capacity = 16;
     while (capacity < expected * 2) capacity *= 2;
+    let table = VoteTable.tables.get(capacity);
+    if (!table) VoteTable.tables.set(capacity, (table = new VoteTable(capacity)));
+    table.clear(expected);
+    return table;
+  }
+
+  private constructor(capacity: number) {
     this.keys = new Float64Array(capacity).fill(-1);
     this.counts = new Uint32Array(capacity);
-    this.slots = new Uint32Array(expected);
+    this.slots = new Uint32Array(capacity / 2);
     this.mask = capacity - 1;
+  }
+
+  private clear(expected: number): void {
+    for (let u = 0; u < this.size; u++) {
+      this.keys[this.slots[u]!] = -1;
+      this.counts[this.slots[u]!] = 0;
+    }
+    this.size = 0;
+    if (this.slots.length < expected) this.slots = new Uint32Array(expected);
   }
 
   private slot(key: number): number {
@@ -285,6 +345,26 @@ class VoteTable {
     return this.keys[this.slots[u]!]!;
   }
 }
+
+/**
+ * Buffers matchFingerprint uses within one call, kept between calls (it is synchronous): the
+ * hash filter, left all zero after each call, and the votes, grown as needed.
+ */
+const scratch = {
+  filter: new Int32Array(FILTER_WORDS),
+  vKey: new Float64Array(1024),
+  vHash: new Uint32Array(1024),
+  vTick: new Uint32Array(1024),
+  votes(total: number): { vKey: Float64Array; vHash: Uint32Array; vTick: Uint32Array } {
+    if (this.vKey.length < total) {
+      const size = Math.max(total, 2 * this.vKey.length);
+      this.vKey = new Float64Array(size);
+      this.vHash = new Uint32Array(size);
+      this.vTick = new Uint32Array(size);
+    }
+    return this;
+  },
+};
 
 /** Look a query up in a store and vote (one batched lookup). */
 export async function queryFingerprintIndex(

@@ -82,11 +82,14 @@ export const SCALED_MATCH_OPTIONS: MatchOptions = { minScore: 12, minRatio: 2.5,
  */
 const SPLIT = 0.2;
 
-function candidates(x: number, split: number): number[] {
-  const r = round(x);
-  const frac = x - floor(x);
-  if (abs(frac - 0.5) >= split) return [r];
-  return [floor(x), floor(x) + 1];
+/** The first of a mapped value's integers (see SPLIT). */
+function lowCandidate(x: number, split: number): number {
+  return abs(x - floor(x) - 0.5) >= split ? round(x) : floor(x);
+}
+
+/** The last of a mapped value's integers (see SPLIT). */
+function highCandidate(x: number, split: number): number {
+  return abs(x - floor(x) - 0.5) >= split ? round(x) : floor(x) + 1;
 }
 
 /**
@@ -99,31 +102,41 @@ export const SCALE_SEARCH_SECONDS = 6;
  * The query's landmarks as the index would hold them if the query was played at `scale`.
  * A speed change moves every landmark off the index's time grid anyway, so only the
  * landmarks of the query's first analysis shift (even ticks) are mapped for it; a pitch
- * shift keeps the timing, and the second shift is what meets the grid.
+ * shift keeps the timing, and the second shift is what meets the grid. Typed arrays and no
+ * allocation per landmark: 46 scales of some 500 landmarks are mapped per unknown query.
  */
 export function mapQuery(query: Fingerprint, scale: Scale, split = SPLIT): Fingerprint {
   const freq = 1 / (scale.speed * scale.pitch);
-  const hashes: number[] = [];
-  const ticks: number[] = [];
+  // At most two candidates each for both bins and the gap.
+  const hashes = new Uint32Array(query.hashes.length * 8);
+  const ticks = new Uint32Array(query.hashes.length * 8);
+  let n = 0;
   const evenOnly = scale.speed !== 1;
   for (let i = 0; i < query.hashes.length; i++) {
     if (evenOnly && query.ticks[i]! % 2 !== 0) continue;
     const h = query.hashes[i]!;
     const [f1, f2] = hashBins(h);
     const tick = round(query.ticks[i]! * scale.speed);
-    for (const a of candidates(f1 * freq, split)) {
+    const x1 = f1 * freq;
+    const x2 = f2 * freq;
+    const gap = hashDt(h) * scale.speed;
+    const b0 = lowCandidate(x2, split);
+    const b1 = highCandidate(x2, split);
+    const d0 = lowCandidate(gap, split);
+    const d1 = highCandidate(gap, split);
+    for (let a = lowCandidate(x1, split), a1 = highCandidate(x1, split); a <= a1; a++) {
       if (a < FP_MIN_BIN || a >= FP_MAX_BIN) continue;
-      for (const b of candidates(f2 * freq, split)) {
+      for (let b = b0; b <= b1; b++) {
         if (b < FP_MIN_BIN || b >= FP_MAX_BIN || abs(b - a) > FP_MAX_DF) continue;
-        for (const dt of candidates(hashDt(h) * scale.speed, split)) {
+        for (let dt = d0; dt <= d1; dt++) {
           if (dt < 1 || dt > FP_MAX_DT) continue;
-          hashes.push(packHash(a, b, dt));
-          ticks.push(tick);
+          hashes[n] = packHash(a, b, dt);
+          ticks[n++] = tick;
         }
       }
     }
   }
-  return { hashes: Uint32Array.from(hashes), ticks: Uint32Array.from(ticks), duration: query.duration / scale.speed };
+  return { hashes: hashes.slice(0, n), ticks: ticks.slice(0, n), duration: query.duration / scale.speed };
 }
 
 /** The landmarks of the first `seconds` of a query (from its earliest tick). */
@@ -141,28 +154,12 @@ function startOf(query: Fingerprint, seconds: number): Fingerprint {
   };
 }
 
-/** The postings of `hashes` (a de-duplicated list), e.g. from one SQL query. */
+/**
+ * The postings of `hashes` (a de-duplicated, sorted list). The scale search calls it once per
+ * scale (47 times for an unknown query): an in-memory index answers each in well under a
+ * millisecond (the tracker's FingerprintIndex), where a database round trip each would not.
+ */
 export type PostingLookup = (hashes: Uint32Array) => Promise<PostingRows> | PostingRows;
-
-/** Rows of `rows` whose hash is one of `hashes`, by a hash -> row-indices map. */
-function rowsFor(hashes: Uint32Array, byHash: Map<number, number[]>, rows: PostingRows): PostingRows {
-  const picked: number[] = [];
-  for (const h of hashes) {
-    const list = byHash.get(h);
-    if (list) for (const r of list) picked.push(r);
-  }
-  const out: PostingRows = {
-    hashes: new Uint32Array(picked.length),
-    trackIds: new Uint32Array(picked.length),
-    ticks: new Uint32Array(picked.length),
-  };
-  picked.forEach((r, i) => {
-    out.hashes[i] = rows.hashes[r]!;
-    out.trackIds[i] = rows.trackIds[r]!;
-    out.ticks[i] = rows.ticks[r]!;
-  });
-  return out;
-}
 
 export interface ScaleSearchOptions {
   /** The rule for the query as it is (scale 1). */
@@ -182,8 +179,8 @@ export const DEFAULT_SCALE_SEARCH: ScaleSearchOptions = {
 };
 
 /**
- * Match a query as it is and, when that finds nothing, at every scale of the grid: two
- * lookups at most (the second batches the hashes of all scales). The best scale's track is
+ * Match a query as it is and, when that finds nothing, at every scale of the grid (a lookup
+ * per scale, see PostingLookup). The best scale's track is
  * accepted when it passes `scaled`; its runner-up is the best other track at any scale.
  */
 export async function matchAcrossScales(
@@ -196,21 +193,12 @@ export async function matchAcrossScales(
   if (query.hashes.length === 0 || options.grid.length === 0) return null;
   const head = startOf(query, SCALE_SEARCH_SECONDS);
   const mapped = options.grid.map((scale) => mapQuery(head, scale, options.split));
-  const unique = mapped.map(uniqueHashes);
-  const all = new Set<number>();
-  for (const u of unique) for (const h of u) all.add(h);
-  const rows = await lookup(Uint32Array.from(all).sort());
-  const byHash = new Map<number, number[]>();
-  for (let r = 0; r < rows.hashes.length; r++) {
-    const list = byHash.get(rows.hashes[r]!);
-    if (list) list.push(r);
-    else byHash.set(rows.hashes[r]!, [r]);
-  }
   const unthresholded = { ...options.scaled, minScore: 0, minRatio: 0 };
-  const bests: (ScaledMatch | null)[] = mapped.map((q, k) => {
-    const m = matchFingerprint(q, rowsFor(unique[k]!, byHash, rows), unthresholded);
-    return m && { ...m, ...options.grid[k]! };
-  });
+  const bests: (ScaledMatch | null)[] = [];
+  for (let k = 0; k < mapped.length; k++) {
+    const m = matchFingerprint(mapped[k]!, await lookup(uniqueHashes(mapped[k]!)), unthresholded);
+    bests.push(m && { ...m, ...options.grid[k]! });
+  }
   let best: ScaledMatch | null = null;
   for (const m of bests) if (m && (!best || m.score > best.score)) best = m;
   if (!best) return null;
@@ -218,24 +206,22 @@ export async function matchAcrossScales(
   for (const m of bests) if (m && m.trackId !== best.trackId) runnerUp = max(runnerUp, m.score);
   if (best.score < options.scaled.minScore || best.score < options.scaled.minRatio * runnerUp) return null;
   const answer = { ...best, runnerUpScore: runnerUp };
-  return speedOrPitch(answer, head, options, byHash, rows, bests) ?? answer;
+  return (await speedOrPitch(answer, head, options, lookup, bests)) ?? answer;
 }
 
 /**
  * A pitch shift and a speed change of the same ratio differ only in timing: over 5 s, 1 %
  * drifts 3 ticks. The pitch scales map both analysis shifts, the speed scales only the
  * first, so a pitch scale can out-score the speed scale of a speed change by the number of
- * its landmarks alone. Scored on the same landmarks (the first shift's, whose postings the
- * lookup already holds), the speed scale wins when the audio was played fast or slow.
+ * its landmarks alone. Scored on the same landmarks (the first shift's), the speed scale wins when the audio was played fast or slow.
  */
-function speedOrPitch(
+async function speedOrPitch(
   answer: ScaledMatch,
   head: Fingerprint,
   options: ScaleSearchOptions,
-  byHash: Map<number, number[]>,
-  rows: PostingRows,
+  lookup: PostingLookup,
   bests: readonly (ScaledMatch | null)[],
-): ScaledMatch | null {
+): Promise<ScaledMatch | null> {
   if (answer.pitch === 1) return null;
   const k = options.grid.findIndex((s) => s.pitch === 1 && abs(s.speed - answer.pitch) < 1e-9);
   const asSpeed = bests[k];
@@ -248,7 +234,7 @@ function speedOrPitch(
     duration: head.duration,
   };
   const mapped = mapQuery(firstShift, { speed: 1, pitch: answer.pitch }, options.split);
-  const asPitch = matchFingerprint(mapped, rowsFor(uniqueHashes(mapped), byHash, rows), {
+  const asPitch = matchFingerprint(mapped, await lookup(uniqueHashes(mapped)), {
     ...options.scaled,
     minScore: 0,
     minRatio: 0,
