@@ -90,8 +90,21 @@ function ensureSystemPackage(command, pkg) {
   }
 }
 
+/**
+ * Installed: npm's record of the root install, and every package the lock file places in a
+ * workspace's own node_modules (web keeps its Vite plugin there); a copy of the root
+ * node_modules alone is not an install.
+ */
+function dependenciesInstalled() {
+  if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) return false;
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  return Object.keys(lock.packages)
+    .filter((key) => !key.startsWith('node_modules/') && key.split('/node_modules/').length === 2)
+    .every((key) => existsSync(path.join(root, key)));
+}
+
 // 1. Dependencies and build.
-if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+if (!dependenciesInstalled()) {
   step('installing npm dependencies (npm ci)');
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }

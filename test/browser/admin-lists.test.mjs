@@ -190,6 +190,22 @@ journey(
   },
 );
 
+/** The page is no wider than the phone; a failure names the elements that stick out. */
+async function assertNoSidewaysScroll(page, path) {
+  const { width, wide } = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > limit + 0.5 && el.getClientRects().length > 0)
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (right ${Math.round(el.getBoundingClientRect().right)})`,
+      );
+    return { width: document.documentElement.scrollWidth, wide };
+  });
+  assert.ok(width <= 375, `${path} is ${width} px wide at 375 px: ${wide.join(', ')}`);
+}
+
 journey(
   use,
   'every admin list at 375 px is a column of cards with no sideways scrolling',
@@ -209,9 +225,21 @@ journey(
       await page.goto(path);
       await page.getByRole('heading', { name: heading }).first().waitFor();
       await page.waitForLoadState('networkidle');
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert.ok(width <= 375, `${path} is ${width} px wide at 375 px`);
+      await assertNoSidewaysScroll(page, path);
       await screenshot(page, `admin-${path.slice(1).toLowerCase()}-375`);
+    }
+    // The forms too: a video with tracks (the tracks table is a column of labelled cards), and a new one.
+    await page.goto('/adminVideos?sort=title');
+    const edit = await page.locator('a[href^="/editVideo/"]').first().getAttribute('href');
+    for (const [path, heading] of [
+      [edit, 'EDIT VIDEO'],
+      ['/addVideo', 'ADD VIDEO'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await assertNoSidewaysScroll(page, path);
+      await screenshot(page, `admin-${heading.toLowerCase().replace(' ', '-')}-375`);
     }
     // The Security screen starts right under the menu: no empty band between them.
     await page.goto('/adminSecurity');

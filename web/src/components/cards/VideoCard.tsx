@@ -59,16 +59,17 @@ export function VideoCard({
             </span>
           )}
         </div>
+        {/* Inside the link: the title and names open the video too, with one keyboard stop per card. */}
+        {showMeta && (
+          <div className="card__meta">
+            <h3 className="card__title" title={video.title}>
+              {video.title}
+            </h3>
+            {video.artists ? <p className="card__sub">{video.artists}</p> : null}
+            {video.composers ? <p className="card__sub card__sub--muted">{video.composers}</p> : null}
+          </div>
+        )}
       </Link>
-      {showMeta && (
-        <div className="card__meta">
-          <h3 className="card__title" title={video.title}>
-            {video.title}
-          </h3>
-          {video.artists ? <p className="card__sub">{video.artists}</p> : null}
-          {video.composers ? <p className="card__sub card__sub--muted">{video.composers}</p> : null}
-        </div>
-      )}
       {tools ? <div className="card__tools">{tools}</div> : null}
     </article>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { PAGE_SIZES, type ListParams } from '../hooks/use-list-params';
 
 export type SortOption = { value: string; label: string };
@@ -118,11 +118,34 @@ export function FilterSelect({
 }
 
 /** A day bound (YYYY-MM-DD) bound to one address parameter. */
+/** A date the filter can use: empty (no filter) or a whole day with a four-digit year. */
+export function isWholeDate(value: string): boolean {
+  return value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && Number(value.slice(0, 4)) >= 1900);
+}
+
+/**
+ * A day filter kept in the address. The browser reports every keystroke of a typed year
+ * ("0002-03-15", "0020-03-15", ...): the field keeps those as typed and the list is filtered
+ * only once the date is whole; leaving the field with half a date puts back the applied one.
+ */
 export function DateFilter({ list, name, label }: { list: ListParams; name: string; label: string }) {
+  const applied = list.get(name);
+  const [draft, setDraft] = useState(applied);
+  useEffect(() => setDraft(applied), [applied]);
   return (
     <label className="list-options__field">
       <span>{label}</span>
-      <input type="date" value={list.get(name)} onChange={(e) => list.set({ [name]: e.target.value })} />
+      <input
+        type="date"
+        value={draft}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (isWholeDate(e.target.value) && e.target.value !== applied) list.set({ [name]: e.target.value });
+        }}
+        onBlur={() => {
+          if (!isWholeDate(draft)) setDraft(applied);
+        }}
+      />
     </label>
   );
 }

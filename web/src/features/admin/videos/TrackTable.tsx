@@ -30,12 +30,12 @@ export function TrackTable<T extends Row>({ tracks, onRemove }: { tracks: T[]; o
             .sort((a, b) => a.position - b.position)
             .map((t) => (
               <tr key={`${t.position}-${t.track_title}`}>
-                <td>{t.position}</td>
-                <td>{t.track_title}</td>
-                <td>{t.album_title}</td>
-                <td>{t.catalogue_num}</td>
-                <td>{formatDuration(t.start_time)}</td>
-                <td>{formatDuration(t.end_time)}</td>
+                <td data-label="#">{t.position}</td>
+                <td data-label="Track">{t.track_title}</td>
+                <td data-label="Album">{t.album_title}</td>
+                <td data-label="Catalogue number">{t.catalogue_num}</td>
+                <td data-label="Start">{formatDuration(t.start_time)}</td>
+                <td data-label="End">{formatDuration(t.end_time)}</td>
                 {onRemove && (
                   <td>
                     <button

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../messages';
@@ -153,6 +153,29 @@ describe('/adminVideos', { timeout: 60_000 }, () => {
     await user.type(box, 'nothing{Enter}');
     expect(await screen.findByText(MSG.noSearchResult)).toBeInTheDocument();
     expect(api.named('GET', '/cuviewTV/admin/videos/').map((c) => c.query.get('q'))).toContain('nothing');
+  });
+
+  it('filters by a typed date only once the date is whole, keeping the digits as typed', async () => {
+    const api = apiMock({ 'GET /cuviewTV/admin/videos/': page([1], 1) });
+    const { router } = renderList();
+    await screen.findByText('Video 1');
+    const from = screen.getByLabelText('Added from');
+    // What Chromium reports while a year is typed digit by digit into a date field.
+    for (const value of ['0002-03-15', '0020-03-15', '0202-03-15']) {
+      fireEvent.change(from, { target: { value } });
+      expect(from).toHaveValue(value);
+    }
+    expect(router.state.location.search).toBe('');
+    fireEvent.change(from, { target: { value: '2026-03-15' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-03-15'));
+    await waitFor(() =>
+      expect(api.named('GET', '/cuviewTV/admin/videos/').at(-1)!.query.get('from')).toBe('2026-03-15'),
+    );
+    expect(api.named('GET', '/cuviewTV/admin/videos/').map((c) => c.query.get('from'))).not.toContain('0002-03-15');
+    // Half a date left behind goes back to the one applied.
+    fireEvent.change(from, { target: { value: '0003-03-15' } });
+    fireEvent.blur(from);
+    expect(from).toHaveValue('2026-03-15');
   });
 
   it('filters by genre through the filter panel', async () => {

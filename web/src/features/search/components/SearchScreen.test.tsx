@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -39,7 +39,9 @@ describe('/search', () => {
 
     fireEvent.submit(input.closest('form')!);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Play Requiem' })).toBeInTheDocument();
+    const play = await screen.findByRole('link', { name: 'Play Requiem' });
+    // The title is part of the link, not text beside it.
+    expect(within(play).getByRole('heading', { name: 'Requiem' })).toBeInTheDocument();
   });
 
   it('sends an empty artist search as a single space and adds a filter entry only once', async () => {
