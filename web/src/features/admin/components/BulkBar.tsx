@@ -72,10 +72,20 @@ export function confirmBulkDelete(count: number, noun: string): boolean {
   return window.confirm(`Delete ${countLabel(count, noun)}? This cannot be undone.`);
 }
 
-/** The answer of a bulk action as one notice: what changed, then the items left, with why. */
-export function bulkNotice(result: { message: string; skipped: { id: number; reason: string }[] }): string {
+/**
+ * The answer of a bulk action as one notice: what changed, then the items left, with why, by
+ * title when `titleOf` knows it (the rows on screen), otherwise by id.
+ */
+export function bulkNotice(
+  result: { message: string; skipped: { id: number; reason: string }[] },
+  titleOf: (id: number) => string | undefined = () => undefined,
+): string {
   if (result.skipped.length === 0) return result.message;
-  const shown = result.skipped.slice(0, 5).map((s) => `#${s.id} ${s.reason}`);
+  const name = (id: number) => {
+    const title = titleOf(id);
+    return title === undefined ? `#${id}` : `“${title}”`;
+  };
+  const shown = result.skipped.slice(0, 5).map((s) => `${name(s.id)} ${s.reason}`);
   const more = result.skipped.length > 5 ? `, and ${result.skipped.length - 5} more` : '';
   return `${result.message}. Left as they were: ${shown.join('; ')}${more}`;
 }

@@ -18,14 +18,19 @@ export function useBulkRun<Body extends { action: string }, Result extends BulkR
   bulk: UseMutationResult<Result, Error, Body>,
   selection: Selection,
   filter: unknown,
-  options: { onDone: () => void; notice?: (action: Body['action'], result: Result) => string },
+  options: {
+    onDone: () => void;
+    /** The title of an item on screen, to name the ones left as they were. */
+    titleOf?: (id: number) => string | undefined;
+    notice?: (action: Body['action'], result: Result) => string;
+  },
 ): (action: Body['action'], extra?: Partial<Body>) => void {
   const toast = useToast();
   return (action, extra = {}) => {
     const target = selection.allMatching ? { filter } : { ids: [...selection.selected] };
     bulk.mutate({ action, ...target, ...extra } as unknown as Body, {
       onSuccess: (result) => {
-        toast.show(options.notice?.(action, result) ?? bulkNotice(result));
+        toast.show(options.notice?.(action, result) ?? bulkNotice(result, options.titleOf));
         options.onDone();
         selection.clear();
       },

@@ -106,7 +106,10 @@ export function PlaylistListScreen() {
   );
   const count = selection.count(total);
 
-  const run = useBulkRun(bulk, selection, filter, { onDone: () => setDialog(null) });
+  const run = useBulkRun(bulk, selection, filter, {
+    onDone: () => setDialog(null),
+    titleOf: (id) => playlists.find((p) => p.id === id)?.title,
+  });
 
   return (
     <div className="admin-page">

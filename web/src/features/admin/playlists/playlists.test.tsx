@@ -197,7 +197,9 @@ describe('/adminPlaylists', { timeout: 60_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'Add 2 playlists to a theme' });
     await user.click(await within(dialog).findByRole('button', { name: /Evening/ }));
     expect(
-      await screen.findByText('1 playlist changed, 1 left as they were. Left as they were: #11 already in the theme'),
+      await screen.findByText(
+        '1 playlist changed, 1 left as they were. Left as they were: “Night Rock” already in the theme',
+      ),
     ).toBeInTheDocument();
     expect(api.named('POST', '/cuviewTV/admin/playlists/bulk/')[0]!.body).toEqual({
       action: 'add_to_theme',

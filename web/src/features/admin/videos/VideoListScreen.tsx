@@ -108,11 +108,13 @@ export function VideoListScreen() {
   );
   const count = selection.count(total);
 
+  const titleOf = (id: number) => videos.find((v) => v.id === id)?.title;
   const run = useBulkRun(bulk, selection, filter, {
     onDone: () => setDialog(null),
+    titleOf,
     // Adding to a playlist keeps the spec's notice when every video went in.
     notice: (action, result) =>
-      action === 'add_to_playlist' && result.skipped.length === 0 ? MSG.videoAdded : bulkNotice(result),
+      action === 'add_to_playlist' && result.skipped.length === 0 ? MSG.videoAdded : bulkNotice(result, titleOf),
   });
 
   const onDelete = (video: VideoSummary) => {
