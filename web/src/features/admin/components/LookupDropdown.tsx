@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type UIEvent } from 'react';
 import { Disclosure } from '@/components/ui/Disclosure';
 import { isAtBottom } from '@/hooks/scroll';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { toMessage } from '@/lib/api/client';
+import { ApiError, toMessage } from '@/lib/api/client';
 import { DEBOUNCE_MS } from '@/lib/constants';
 import { usePagedLookup, type PagedFetcher } from '../api/lookups/paged-lookup';
 import { MSG } from '../messages';
@@ -98,11 +98,17 @@ export function LookupDropdown({
     }
     setCreating(true);
     setError(null);
+    const title = query.trim().replace(/\s+/g, ' ');
     try {
-      const created = await create(query.trim().replace(/\s+/g, ' '));
-      await pick(created);
+      await pick(await create(title));
     } catch (e) {
-      setError(toMessage(e));
+      // Enter pressed before the search answered: the name exists, so it is the one chosen.
+      const existing =
+        e instanceof ApiError && e.status === 409 && fetcher
+          ? (await fetcher(title, 1).catch(() => [])).find((i) => i.title.toLowerCase() === title.toLowerCase())
+          : undefined;
+      if (existing) await pick(existing);
+      else setError(toMessage(e));
     } finally {
       setCreating(false);
     }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDuration } from '@/lib/format';
@@ -391,5 +391,25 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Create “live session”' }));
     expect(await screen.findByRole('list', { name: 'Chosen tags' })).toHaveTextContent('live session');
     expect(api.named('POST', '/cuviewTV/add_tag/')[0]!.body).toEqual({ title: 'live session' });
+  });
+
+  it('picks the existing tag when Enter comes before the search has answered', async () => {
+    const api = lookups({
+      // The first page of the empty search does not hold it; searching for its name finds it.
+      'GET /cuviewTV/get_tags_for_admin_filter/:q/:page/': ({ params }) => ({
+        json:
+          params.q.trim() !== '' && 'piano'.includes(params.q.trim().toLowerCase()) ? [{ id: 9, title: 'piano' }] : [],
+      }),
+      'POST /cuviewTV/add_tag/': { status: 409, json: { message: 'A tag with this title already exists' } },
+    });
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Add tags' }));
+    // Typed and sent at once: the list still shows what matched the empty search.
+    fireEvent.change(screen.getByLabelText('Search add tags'), { target: { value: 'Piano' } });
+    fireEvent.keyDown(screen.getByLabelText('Search add tags'), { key: 'Enter' });
+    expect(await screen.findByRole('list', { name: 'Chosen tags' })).toHaveTextContent('piano');
+    expect(api.named('POST', '/cuviewTV/add_tag/')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
