@@ -169,9 +169,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
     progress: ProgressReporter,
   ): Promise<TranscodeResult | { skipped: string }> {
     const started = performance.now();
-    const tools = { signal: context.signal, log: toMediaLogger(context.log) };
-    progress.begin(STAGE.probe, STAGES.probe);
-    const { source, probe } = await this.fetchAndProbe(video.originalKey!, dir, tools, context);
+    const { tools, source, probe } = await this.fetchAndProbe(video.originalKey!, dir, context, progress, STAGES);
     progress.begin(STAGE.watermark, STAGES.watermark);
 
     // The keyframe scan (needed only when the top rendition could be a remux) runs while the
@@ -266,12 +264,16 @@ export class VideoTranscodeProcessor implements JobProcessor<
     }
   }
 
+  /** Every run's first stage: its tools, then the original fetched into scratch and probed. */
   private async fetchAndProbe(
     key: string,
     dir: string,
-    tools: Tools,
     context: JobContext,
-  ): Promise<{ source: string; probe: MediaProbe }> {
+    progress: ProgressReporter,
+    stages: { probe: StageSpan },
+  ): Promise<{ tools: Tools; source: string; probe: MediaProbe }> {
+    const tools = { signal: context.signal, log: toMediaLogger(context.log) };
+    progress.begin(STAGE.probe, stages.probe);
     const source = await this.scratch.fetch(key, dir, 'original');
     const probe = await probeMedia(source, 'video', tools);
     context.log.info(
@@ -283,7 +285,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
       },
       'original probed',
     );
-    return { source, probe };
+    return { tools, source, probe };
   }
 
   /** After ffmpeg: the storyboard and waveform into the ladder's folder, then the folder to storage. */
@@ -347,9 +349,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
     progress: ProgressReporter,
   ): Promise<TranscodeResult | { skipped: string }> {
     const started = performance.now();
-    const tools = { signal: context.signal, log: toMediaLogger(context.log) };
-    progress.begin(STAGE.probe, STAGES.probe);
-    const { source, probe } = await this.fetchAndProbe(uploadKey, dir, tools, context);
+    const { tools, source, probe } = await this.fetchAndProbe(uploadKey, dir, context, progress, STAGES);
     const keyframes = await scanKeyframesIfCopyPossible(source, probe, {}, tools);
     const prefix = `hls/${videoId}/${runId()}/`;
     const { ladder, storyboard } = await this.writeRun(videoId, prefix, context, async () => {
@@ -433,9 +433,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
     progress: ProgressReporter,
   ): Promise<TranscodeResult | { skipped: string }> {
     const started = performance.now();
-    const tools = { signal: context.signal, log: toMediaLogger(context.log) };
-    progress.begin(STAGE.probe, AUDIO_STAGES.probe);
-    const { source, probe } = await this.fetchAndProbe(video.originalKey!, dir, tools, context);
+    const { tools, source, probe } = await this.fetchAndProbe(video.originalKey!, dir, context, progress, AUDIO_STAGES);
     progress.begin(STAGE.watermark, AUDIO_STAGES.watermark);
     const mark = await this.watermarker.prepare({
       videoId: video.id,
