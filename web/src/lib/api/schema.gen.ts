@@ -6974,6 +6974,13 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Other edits kept moving the items between lists: nothing changed, try again */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   AdminPlaylistsController_length: {
@@ -7837,6 +7844,13 @@ export interface operations {
       };
       /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Other edits kept moving the items between lists: nothing changed, try again */
+      409: {
         headers: {
           [name: string]: unknown;
         };

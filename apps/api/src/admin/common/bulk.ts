@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, ConflictException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min } from 'class-validator';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -123,7 +123,10 @@ export async function runBulk<B extends BulkTarget<unknown>>(
       outcome = await attempt();
       break;
     } catch (error) {
-      if (tries >= 3 || !(error instanceof ListsMovedError)) throw error;
+      if (!(error instanceof ListsMovedError)) throw error;
+      if (tries >= 3) {
+        throw new ConflictException({ message: 'Other edits kept changing these lists meanwhile: try again' });
+      }
     }
   }
   await outcome.after?.();

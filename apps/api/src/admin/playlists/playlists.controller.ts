@@ -1,5 +1,13 @@
 import { Body, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
@@ -56,6 +64,7 @@ export class AdminPlaylistsController {
       'everything a filter matches, in one transaction; the answer names the playlists left as they were',
   })
   @ApiOkResponse({ type: AdminBulkResultDto })
+  @ApiConflictResponse({ description: 'Other edits kept moving the items between lists: nothing changed, try again' })
   bulkAction(@Body() body: AdminPlaylistBulkDto): Promise<AdminBulkResultDto> {
     return this.bulk.run(body);
   }

@@ -73,6 +73,7 @@ export class VideosController {
       'or on everything a filter matches, in one transaction; the answer names the videos left as they were',
   })
   @ApiOkResponse({ type: AdminBulkResultDto })
+  @ApiConflictResponse({ description: 'Other edits kept moving the items between lists: nothing changed, try again' })
   bulkAction(@Body() body: AdminVideoBulkDto): Promise<AdminBulkResultDto> {
     return this.bulk.run(body);
   }
