@@ -39,6 +39,8 @@ const CONNECTIONS = 32;
 /** Distinct requests made per kind: more than a run can send, so none repeats. */
 const DISTINCT = 30_000;
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+/** SEARCH_ENGINE=memory benches the api with its in-memory search index, once loaded. */
+const ENGINE = process.env.SEARCH_ENGINE ?? 'postgres';
 
 /** p95 goals in ms at 1M; at 100k each is half (the issue's goals). */
 const GOALS_1M: Record<Kind, number> = { search: 50, suggestions: 20, filter: 60, playlist: 15 };
@@ -78,6 +80,8 @@ interface SizeResult {
   searchIndexes: { name: string; mb: number }[];
   databaseMb: number;
   apiRssMb: number;
+  /** SEARCH_ENGINE=memory: the index's load time (s) and the api's RSS right after it (MB). */
+  searchIndex?: { seconds: number; rssMb: number };
   apiPeakMb: number;
   postgresPssMb: number;
   sharedBuffers: string;
@@ -371,9 +375,17 @@ async function sizes(url: string) {
 async function benchSize(videos: number, fresh: boolean): Promise<SizeResult> {
   const url = await ensureCatalogue({ name: `cuview_bench_scale_${videos}`, sizes: sizesFor(videos), fresh, log });
   const mix = await longTailMix(url);
-  const api = await startApi(url, `${videos}`, { CATALOGUE_CACHE_MB: '0' });
+  const api = await startApi(
+    url,
+    `${videos}`,
+    { CATALOGUE_CACHE_MB: '0', SEARCH_ENGINE: ENGINE },
+    ENGINE === 'memory' ? /search index loaded: \d+ videos in ([\d.]+) s/ : undefined,
+  );
   const kinds = {} as Record<Kind, KindResult>;
   try {
+    const searchIndex = api.line
+      ? { seconds: Number(api.line[1]), rssMb: (await memoryOf(api.child.pid!)).rss }
+      : undefined;
     for (const kind of KINDS) {
       const calls = mix[kind];
       // The warm-up uses the tail of the list, the measure its head: no measured call was sent before.
@@ -394,6 +406,7 @@ async function benchSize(videos: number, fresh: boolean): Promise<SizeResult> {
       ...(await sizes(url)),
       apiRssMb: memory.rss,
       apiPeakMb: memory.peak,
+      searchIndex,
       postgresPssMb: await postgresPssMb(),
     };
   } finally {
@@ -416,7 +429,7 @@ function table(header: string[], rows: string[][]): string {
 export async function runScale(): Promise<void> {
   const fresh = process.argv.includes('--fresh');
   log(
-    `scale: ${SIZES.join(', ')} videos; cache off; ${CONNECTIONS} connections; ${SECONDS} s per kind; pool ${(dataSourceOptions('postgres://x/y') as { extra?: { max?: number } }).extra?.max ?? 10}`,
+    `scale: ${SIZES.join(', ')} videos; search engine ${ENGINE}; cache off; ${CONNECTIONS} connections; ${SECONDS} s per kind; pool ${(dataSourceOptions('postgres://x/y') as { extra?: { max?: number } }).extra?.max ?? 10}`,
   );
   if (process.argv.includes('--explain')) {
     for (const videos of SIZES) await explainSize(videos);
@@ -492,4 +505,10 @@ export async function runScale(): Promise<void> {
     ),
   );
   log('postgres PSS covers every postgres process on the machine (other databases included).');
+  for (const r of results) {
+    if (r.searchIndex)
+      log(
+        `search index (${r.videos.toLocaleString('en')} videos): loaded in ${r.searchIndex.seconds.toFixed(1)} s, api RSS ${r.searchIndex.rssMb.toFixed(0)} MB right after`,
+      );
+  }
 }

@@ -20,6 +20,10 @@ export interface Transform {
   aacKbps?: number;
   /** Rate of the decoded output (44,100 resamples with ffmpeg's own resampler). */
   outRate: number;
+  /** An ffmpeg filter chain applied before the encoding. */
+  filter?: string;
+  /** Tape-style speed factor (tempo and pitch together: asetrate, then aresample). */
+  speed?: number;
 }
 
 function ffmpeg(args: string[]): Buffer {
@@ -30,7 +34,7 @@ function ffmpeg(args: string[]): Buffer {
 
 /**
  * Apply `transform` to every excerpt (48 kHz float PCM, interleaved when `channels` = 2).
- * Answers excerpts of the same duration at `transform.outRate`.
+ * Answers excerpts of the same duration (divided by `transform.speed`) at `transform.outRate`.
  */
 export function transformBatch(
   excerpts: readonly Float32Array[],
@@ -68,17 +72,22 @@ function runBatch(batch: Float32Array[], channels: number, t: Transform, workDir
   writeFileSync(input, joined);
   const raw = ['-f', 'f32le', '-ar', String(SOURCE_RATE), '-ac', String(channels)];
   const decodeTo = ['-f', 'f32le', '-ar', String(t.outRate), '-ac', String(channels), 'pipe:1'];
+  const filters = [
+    ...(t.speed ? [`asetrate=${Math.round(SOURCE_RATE * t.speed)}`, `aresample=${SOURCE_RATE}`] : []),
+    ...(t.filter ? [t.filter] : []),
+  ];
+  const af = filters.length > 0 ? ['-af', filters.join(',')] : [];
   let pcm: Buffer;
   if (t.aacKbps) {
-    ffmpeg([...raw, '-i', input, '-c:a', 'aac', '-b:a', `${t.aacKbps}k`, encoded]);
+    ffmpeg([...raw, '-i', input, ...af, '-c:a', 'aac', '-b:a', `${t.aacKbps}k`, encoded]);
     pcm = ffmpeg(['-i', encoded, ...decodeTo]);
   } else {
-    pcm = ffmpeg([...raw, '-i', input, ...decodeTo]);
+    pcm = ffmpeg([...raw, '-i', input, ...af, ...decodeTo]);
   }
   rmSync(input, { force: true });
   rmSync(encoded, { force: true });
   const decoded = new Float32Array(pcm.buffer, pcm.byteOffset, pcm.byteLength / 4);
-  const ratio = t.outRate / SOURCE_RATE;
+  const ratio = t.outRate / SOURCE_RATE / (t.speed ?? 1);
   return batch.map((x, k) => {
     const start = Math.round(starts[k]! * ratio) * channels;
     const length = Math.round((x.length / channels) * ratio) * channels;

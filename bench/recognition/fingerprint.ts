@@ -45,7 +45,7 @@ import { soundfont } from '../../libs/catalogue-seed/src/demo/music.js';
 import { Prng } from '../../libs/recognition/src/dsp/prng.js';
 import { addPinkNoise, rms } from '../../libs/recognition/src/testing/signals.js';
 import { percentile } from '../lib/percentile.js';
-import { CACHE, fmt, log, pct, QUICK } from './corpus.js';
+import { CACHE, fluidsynthArgs, fmt, log, pct, QUICK } from './corpus.js';
 
 const run = promisify(execFile);
 
@@ -105,18 +105,7 @@ export async function render(song: Song): Promise<void> {
   const temp = `${song.file}.tmp`;
   try {
     writeFileSync(`${temp}.mid`, midiFile(composeSong(song.style, 9000 + song.id, song.seconds).midi));
-    await run('fluidsynth', [
-      '-ni',
-      '-q',
-      '-g',
-      '0.7',
-      '-r',
-      String(MASTER_RATE),
-      '-F',
-      `${temp}.wav`,
-      soundfont(),
-      `${temp}.mid`,
-    ]);
+    await run('fluidsynth', fluidsynthArgs(MASTER_RATE, `${temp}.mid`, `${temp}.wav`));
     // Mastered as the demo's songs are: louder through a limiter, cut to length, faded.
     await ffmpeg([
       ...['-i', `${temp}.wav`, '-af'],

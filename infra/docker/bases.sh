@@ -100,6 +100,7 @@ for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 
 cat >"$env_file" <<ENV
 # Written by infra/docker/bases.sh: the locally built bases (no image registry answered).
+DEBIAN_IMAGE=cuview-base/debian:bookworm
 NODE_IMAGE=cuview-base/node:20
 POSTGRES_IMAGE=cuview-base/postgres:15
 REDIS_IMAGE=cuview-base/redis:7

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Makes a Docker engine answer on this machine, as `npm start` does for ffmpeg: when `docker info`
 # fails and the user is root, installs Debian's docker.io, docker-compose (v1) and debootstrap,
-# then starts dockerd in the background at low CPU priority (builds inherit it, so they do not
-# starve other work on a small machine). Prints the dockerd pid and how to stop it.
-#   infra/docker/engine.sh          start (idempotent)
-#   infra/docker/engine.sh stop     stop the dockerd this script started
+# then starts dockerd in the background. Prints the dockerd pid and how to stop it.
+#   infra/docker/engine.sh                    start (idempotent)
+#   DOCKERD_NICE=15 infra/docker/engine.sh    start at a lower CPU priority: builds inherit it, so
+#                                             they do not starve other work on a shared machine
+#                                             (and take that much longer; 0 by default)
+#   infra/docker/engine.sh stop               stop the dockerd this script started
 set -euo pipefail
 
 pidfile=/var/run/cuview-dockerd.pid
@@ -45,8 +47,9 @@ if ((${#missing[@]})); then
     "${missing[@]}" iptables ca-certificates >/dev/null
 fi
 
-echo "engine: starting dockerd (nice 15, log in $log)"
-nice -n 15 dockerd >"$log" 2>&1 &
+nice=${DOCKERD_NICE:-0}
+echo "engine: starting dockerd (nice $nice, log in $log)"
+nice -n "$nice" dockerd >"$log" 2>&1 &
 echo $! >"$pidfile"
 for _ in $(seq 1 60); do
   if docker info >/dev/null 2>&1; then

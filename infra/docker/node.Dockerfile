@@ -1,9 +1,10 @@
 # The api, worker, tracker and migrate images, from the repo root:
 #   docker build -f infra/docker/node.Dockerfile --target media -t cuview/media .    (api, worker)
 #   docker build -f infra/docker/node.Dockerfile --target runtime -t cuview/node .   (tracker, migrate)
-# NODE_IMAGE is the official node image by default; infra/docker/bases.sh builds an equivalent
-# one from Debian's packages where no registry answers (docker-compose passes it through).
+# NODE_IMAGE and DEBIAN_IMAGE are the official images by default; infra/docker/bases.sh builds
+# equivalents from Debian's packages where no registry answers (docker-compose passes them through).
 ARG NODE_IMAGE=node:20-bookworm-slim
+ARG DEBIAN_IMAGE=debian:bookworm-slim
 
 # Every dependency, dev ones included: the build needs swc. web.Dockerfile starts with the same
 # steps, so both builds share this layer.
@@ -50,8 +51,10 @@ CMD ["node", "--enable-source-maps", "dist/apps/tracker/src/main.js"]
 # libraries the server never loads. `apt-get source` fetches the version Debian ships, checked
 # against the archive's signed index, from the mirror the base's packages come from. The stage
 # depends on nothing of the repository but the build script, so its layers stay cached across
-# code changes.
-FROM ${NODE_IMAGE} AS ffmpeg
+# code changes, and on the Debian base the node base is made from (the libraries it leaves out are
+# the Debian base's, all of them in the node base too), not on the node base: on a cold build this
+# compile, the longest step, can start before the node base exists (infra/docker/smoke.mjs).
+FROM ${DEBIAN_IMAGE} AS ffmpeg
 RUN set -e; \
     find /usr/lib /usr/lib64 -name '*.so*' 2>/dev/null | xargs -r readlink -f | sort -u >/tmp/base-libs; \
     if [ -f /etc/apt/sources.list.d/debian.sources ]; then \
@@ -65,6 +68,12 @@ RUN set -e; \
     tar -xJf ffmpeg_*.orig.tar.xz; rm ffmpeg_*.tar.xz
 COPY infra/docker/ffmpeg-build.sh /tmp/
 RUN sh /tmp/ffmpeg-build.sh
+
+# Only what the media image takes from the ffmpeg stage. smoke.mjs builds this target ahead of the
+# rest: the image it leaves behind is the 20 MB of programs and libraries, not the 630 MB of
+# compilers and sources of the stage itself.
+FROM scratch AS ffmpeg-out
+COPY --from=ffmpeg /out /
 
 # api and worker: the runtime plus ffmpeg (the worker transcodes and analyses; the api checks
 # uploads with ffprobe).

@@ -10,7 +10,7 @@
 //   node infra/docker/smoke.mjs --replicas 3    runs 3 api and 3 worker replicas (default: the
 //                                               compose file's deploy.replicas, 2)
 // WEB_PORT (8080) is the one host port it publishes.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,7 +83,49 @@ function buildKitEnv() {
 }
 const buildEnv = compose[0] === 'docker' ? undefined : buildKitEnv();
 
-await step('base images', () => run(path.join(root, 'infra/docker/bases.sh'), []));
+/**
+ * The ffmpeg compile is the longest step of a cold build and needs only the Debian base. With
+ * BuildKit, the `ffmpeg` stage is started as soon as bases.sh has made that base, beside the
+ * other bases; compose's build then finds it done, or joins the run in progress (BuildKit runs a
+ * step once for every build that asks for it). Without BuildKit a second build would compile it
+ * twice, so then it waits for compose as before.
+ */
+function startFfmpegStageEarly(image) {
+  const started = Date.now();
+  const build = spawn(
+    'docker',
+    [
+      'build',
+      '-q',
+      '--target',
+      'ffmpeg-out',
+      '--build-arg',
+      `DEBIAN_IMAGE=${image}`,
+      '-f',
+      'infra/docker/node.Dockerfile',
+      '.',
+    ],
+    { cwd: root, env: buildEnv, stdio: 'ignore' },
+  );
+  return new Promise((resolve) =>
+    build.on('close', (code) => resolve({ code, seconds: (Date.now() - started) / 1000 })),
+  );
+}
+
+let ffmpegStage;
+await step('base images', async () => {
+  const bases = spawn(path.join(root, 'infra/docker/bases.sh'), [], { cwd: root, stdio: 'inherit' });
+  const done = new Promise((resolve) => bases.on('close', resolve));
+  const debian = 'cuview-base/debian:bookworm';
+  let code;
+  while ((code = await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2000))])) === undefined) {
+    if (buildEnv && !ffmpegStage && works('docker', ['image', 'inspect', debian])) {
+      ffmpegStage = startFfmpegStageEarly(debian);
+      console.log(`smoke: the ffmpeg stage started on ${debian}, beside the other bases`);
+    }
+  }
+  if (code !== 0) throw new Error(`infra/docker/bases.sh exited with ${code}`);
+});
 const envFile = path.join(root, 'infra/docker/bases.env');
 const composeArgs = [...compose.slice(1), ...(existsSync(envFile) ? ['--env-file', envFile] : [])];
 const dc = (args, options) => run(compose[0], [...composeArgs, ...args], options);
@@ -191,14 +233,16 @@ function playThroughNginx(master) {
 /** The master and a rendition playlist of the video while it was public. */
 let publicAddresses = [];
 try {
-  await step('docker compose up --build', () => {
+  await step('docker compose up --build', async () => {
     // With BuildKit every image builds at once (their shared steps run once); without it one
     // after another, as parallel legacy builds would each run `npm ci` and the ffmpeg compile.
     if (buildEnv) dc(['build', '--parallel'], { env: buildEnv });
     else dc(['build']);
     const scale = replicas === undefined ? [] : ['--scale', `api=${replicas}`, '--scale', `worker=${replicas}`];
     dc(['up', '-d', ...scale]);
-    return buildEnv ? 'BuildKit: the images built side by side' : 'legacy builder: the images one after another';
+    if (!buildEnv) return 'legacy builder: the images one after another';
+    const early = ffmpegStage && (await ffmpegStage);
+    return `BuildKit: the images built side by side${early ? `; the early ffmpeg stage ${early.code === 0 ? 'built' : 'failed (compose built it)'} in ${early.seconds.toFixed(0)} s` : ''}`;
   });
   await step('ready through nginx', async () => {
     await waitFor('the api through nginx', 180, async () => (await fetch(`${base}/readyz`)).ok);

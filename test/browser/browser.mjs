@@ -60,7 +60,9 @@ export function uniqueName(prefix) {
 export function consoleErrorsOf(page) {
   const errors = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // "Failed to load resource" names no address in its text: add the one it came from.
+    const { url } = message.location();
+    if (message.type() === 'error') errors.push(url ? `${message.text()} (${url})` : message.text());
   });
   return errors;
 }

@@ -2,6 +2,7 @@
 // signed-in person sees it (the video plays, the quality picker, the track strip, next and
 // previous), and the analysis of the playing moment with its results panel.
 import assert from 'node:assert/strict';
+import pg from 'pg';
 import {
   assertAccessible,
   assertNoSidewaysOverflow,
@@ -151,6 +152,69 @@ journey(use, 'the track strip seeks, and next and previous move through the play
   await nowPlaying(page, second.title).waitFor();
   await screenshot(page, 'player-next-1280');
 });
+
+journey(
+  use,
+  'a video switched off after its playlist was opened: the player says so, analysis waits, and the next one plays',
+  {},
+  async ({ page }) => {
+    // A playlist of its own (three copies of a playable demo video, sharing its ladder and its
+    // storyboard), so that switching one off here changes nothing another journey plays.
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    const rows = async (text, values = []) => (await db.query(text, values)).rows;
+    const suffix = Date.now().toString(36);
+    const [demo] = await rows(
+      `SELECT id FROM videos WHERE status = 1 AND hls_master_key IS NOT NULL ORDER BY id LIMIT 1`,
+    );
+    const copies = [];
+    for (const n of [1, 2, 3]) {
+      const [copy] = await rows(
+        `INSERT INTO videos (title, description, status, duration, hls_master_key, thumbnail_key, storyboard_key, processing_state)
+         SELECT $1, '', 1, duration, hls_master_key, thumbnail_key, storyboard_key, processing_state FROM videos WHERE id = $2
+         RETURNING id, title`,
+        [`Switched ${n} ${suffix}`, demo.id],
+      );
+      copies.push(copy);
+    }
+    const [playlist] = await rows(`INSERT INTO playlists (title, status) VALUES ($1, 1) RETURNING id`, [
+      `Switched off ${suffix}`,
+    ]);
+    await db.query(
+      `INSERT INTO playlist_videos (playlist_id, video_id, position) SELECT $1, id, n FROM unnest($2::int[]) WITH ORDINALITY AS v(id, n)`,
+      [playlist.id, copies.map((c) => c.id)],
+    );
+    const [first, second, third] = copies;
+    try {
+      await signIn(page, VIEWER);
+      await page.goto(`/home?g=4&p=${playlist.id}&v=${first.id}`);
+      const player = page.getByRole('region', { name: `Video player: ${first.title}` });
+      await player.waitFor();
+      // Staff switch the second video off while the viewer watches the first.
+      await db.query('UPDATE videos SET status = 0 WHERE id = $1', [second.id]);
+      await player.hover();
+      await page.getByRole('button', { name: 'Next video', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('v') === String(second.id));
+      await page.locator('.player-stage').getByText('This video is no longer available.').waitFor();
+      assert.equal(
+        await page.locator('video.player__video').count(),
+        0,
+        'no player for a video that is no longer there',
+      );
+      const analyze = page.getByRole('button', { name: 'Analyze the playing moment' });
+      assert.ok(await analyze.isDisabled(), 'nothing to analyse');
+      await screenshot(page, 'player-switched-off-1280');
+      await page.getByRole('button', { name: `Play next: ${third.title}` }).click();
+      await page.waitForURL((url) => url.searchParams.get('v') === String(third.id));
+      await page.getByRole('region', { name: `Video player: ${third.title}` }).waitFor();
+      await page.waitForFunction(() => document.querySelector('video.player__video')?.readyState >= 2);
+    } finally {
+      await db.query('DELETE FROM playlists WHERE id = $1', [playlist.id]);
+      await db.query('DELETE FROM videos WHERE id = ANY($1)', [copies.map((c) => c.id)]);
+      await db.end();
+    }
+  },
+);
 
 /**
  * The start of the analysed window (spec viewer §4): the playback time rounded down to a

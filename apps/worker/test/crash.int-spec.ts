@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
@@ -54,6 +55,35 @@ async function midTranscode(videoId: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
     row = await readVideo(t.db, videoId);
   }
+}
+
+/** The name of process `pid` ('' once it is gone). */
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The worker that runs an ffmpeg, and its child processes, watched for from the job's start so
+ * that a stop lands on a running ffmpeg. Waiting for the progress bar first was not enough: on a
+ * quiet machine a short transcode could pass its last ffmpeg before the wait began (a CI run).
+ */
+async function runningFfmpeg(workers: WorkerProcess[]): Promise<{ worker: WorkerProcess; tools: number[] }> {
+  return waitFor(
+    'a worker to run ffmpeg',
+    async () => {
+      for (const worker of workers) {
+        const tools = await worker.toolPids();
+        if (tools.some((pid) => commandOf(pid) === 'ffmpeg')) return { worker, tools };
+      }
+      return undefined;
+    },
+    60_000,
+    20,
+  );
 }
 
 /** The video's ladder is whole: one folder under hls/{id}/, every playlist ended, full length. */
@@ -159,14 +189,11 @@ describe('worker crashes and restarts', () => {
     // Queued first (see transcodeUnderWay); both workers are running long before the kill.
     await t.queues.enqueue(JobName.VideoTranscode, { videoId });
     const workers = [await start(production), await start(production)];
-    await midTranscode(videoId);
+    const { worker: first, tools } = await runningFfmpeg(workers);
+    orphans.push(...tools);
     const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
     const runs = (w: WorkerProcess) => w.logs.some((l) => l.msg === 'job started' && l.jobId === job!.id);
-    const first = workers.find(runs)!;
     const second = workers.find((w) => w !== first)!;
-    const tools = await first.toolPids();
-    expect(tools.length).toBeGreaterThan(0);
-    orphans.push(...tools);
 
     first.child.kill('SIGKILL');
     const killedAt = Date.now();
@@ -200,8 +227,9 @@ describe('worker crashes and restarts', () => {
 
   it('on SIGTERM mid-transcode with no grace period, hands the job back and exits; the next worker finishes it', async () => {
     // No grace: a short clip can otherwise finish inside it and leave nothing to hand back.
-    const { videoId, worker: first } = await transcodeUnderWay({ WORKER_SHUTDOWN_GRACE_MS: '0' });
-    const tools = await first.toolPids();
+    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
+    const { worker: first, tools } = await runningFfmpeg([await start({ WORKER_SHUTDOWN_GRACE_MS: '0' })]);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     // Handed back, not failed: the attempt does not count, and ffmpeg was stopped with it.

@@ -116,4 +116,27 @@ describe('seek-bar storyboards', () => {
     // Nothing left to do: the next pass queues nothing.
     expect((await worker!.context.get(Reconciler).reconcile()).storyboards).toBe(0);
   }, 120_000);
+
+  // A CI run lost the demo's storyboard this way: a browser test's copy of a video (its ladder,
+  // not its storyboard) got a storyboard job from the reconciler; the job wrote into the
+  // original's folder, found the copy deleted and removed what it had written.
+  it("are never written into another video's ladder by a row that plays it", async () => {
+    const original = await readVideo(t.db, videoId);
+    const sheet = join(t.storageDir, original.storyboard_key!, '..', 'sheet-001.jpg');
+    const before = await readFile(sheet);
+    const [copy]: { id: number }[] = await t.db.query(
+      `INSERT INTO videos (title, description, status, duration, hls_master_key, processing_state)
+       SELECT 'Copy', '', 1, duration, hls_master_key, processing_state FROM videos WHERE id = $1 RETURNING id`,
+      [videoId],
+    );
+    const copyId = copy!.id;
+
+    expect((await worker!.context.get(Reconciler).reconcile()).storyboards).toBe(0);
+    await t.queues.enqueue(JobName.VideoStoryboard, { videoId: copyId });
+    const job = await finished(JobName.VideoStoryboard, { videoId: copyId });
+    expect(job.returnvalue).toEqual({ skipped: expect.stringContaining('not its own') });
+    expect((await readVideo(t.db, copyId)).storyboard_key).toBeNull();
+    expect((await readFile(sheet)).equals(before)).toBe(true);
+    await t.db.query('DELETE FROM videos WHERE id = $1', [copyId]);
+  }, 60_000);
 });

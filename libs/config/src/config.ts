@@ -180,6 +180,14 @@ export class AppConfig {
   @IntSetting(0, 4096)
   CATALOGUE_CACHE_MB = 32;
 
+  /**
+   * What answers text search and suggestions: `postgres` (its indexes, the default: nothing
+   * more to run) or `memory`, an index of the visible videos in each api process, loaded from
+   * Postgres at start and kept current by its change notifications (README, "Scale").
+   */
+  @IsIn(['postgres', 'memory'])
+  SEARCH_ENGINE: 'postgres' | 'memory' = 'postgres';
+
   /** Comma-separated origins allowed by CORS; the web app on PUBLIC_URL is always allowed. */
   @IsOptional()
   @IsString()

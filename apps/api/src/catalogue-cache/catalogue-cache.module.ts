@@ -4,6 +4,6 @@ import { CatalogueChanges } from './catalogue-changes.js';
 
 @Module({
   providers: [CatalogueCache, CatalogueChanges],
-  exports: [CatalogueCache],
+  exports: [CatalogueCache, CatalogueChanges],
 })
 export class CatalogueCacheModule {}

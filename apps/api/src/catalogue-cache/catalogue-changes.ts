@@ -10,9 +10,24 @@ const RETRY_MS = 1000;
 const SYNC_TIMEOUT_MS = 2000;
 
 /**
+ * Something else of this process that follows a channel on the same connection (the search
+ * index, SEARCH_ENGINE=memory), and round trips with `sync` as the cache does.
+ */
+export interface ChangeFollower {
+  readonly channel: string;
+  notified(payload: string): void;
+  /**
+   * Listening began (what was written before it went unheard) or stopped (from now on
+   * notifications may be missed).
+   */
+  listening(on: boolean): void;
+}
+
+/**
  * Listens to the catalogue's change notifications on a connection of its own (a pooled
- * connection cannot LISTEN) and hands them to the cache. While it is not listening the cache
- * is suspended, so a missed notification can never leave a stale answer behind.
+ * connection cannot LISTEN) and hands them to the cache and to the followers. While it is not
+ * listening the cache is suspended, so a missed notification can never leave a stale answer
+ * behind; followers hear the same.
  */
 @Injectable()
 export class CatalogueChanges implements OnModuleInit, OnApplicationShutdown {
@@ -23,12 +38,18 @@ export class CatalogueChanges implements OnModuleInit, OnApplicationShutdown {
   /** The round trip under way, and the one that callers arriving meanwhile will share. */
   private syncing: Promise<void> | null = null;
   private nextSync: Promise<void> | null = null;
+  private readonly followers: ChangeFollower[] = [];
 
   constructor(
     private readonly config: AppConfig,
     private readonly cache: CatalogueCache,
   ) {
     cache.sync = () => this.sync();
+  }
+
+  /** Before the module starts (a constructor): the channels are listened to when it does. */
+  follow(follower: ChangeFollower): void {
+    this.followers.push(follower);
   }
 
   /**
@@ -73,13 +94,14 @@ export class CatalogueChanges implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    if (this.cache.enabled) await this.listen();
+    if (this.cache.enabled || this.followers.length > 0) await this.listen();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     this.cache.suspend();
+    for (const follower of this.followers) follower.listening(false);
     await this.client?.end().catch(() => undefined);
     this.client = null;
   }
@@ -94,14 +116,20 @@ export class CatalogueChanges implements OnModuleInit, OnApplicationShutdown {
     });
     client.on('notification', (message) => {
       if (message.channel === CATALOGUE_CHANNEL) this.cache.invalidate(message.payload || '*');
+      for (const follower of this.followers)
+        if (message.channel === follower.channel) follower.notified(message.payload || '*');
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
     this.client = client;
     try {
       await client.connect();
-      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
-      if (this.client === client && !this.closed) this.cache.resume();
+      if (this.cache.enabled) await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+      for (const follower of this.followers) await client.query(`LISTEN ${follower.channel}`);
+      if (this.client === client && !this.closed) {
+        this.cache.resume();
+        for (const follower of this.followers) follower.listening(true);
+      }
     } catch (error) {
       this.lost(client, error);
     }
@@ -111,6 +139,7 @@ export class CatalogueChanges implements OnModuleInit, OnApplicationShutdown {
     if (this.client !== client) return;
     this.client = null;
     this.cache.suspend();
+    for (const follower of this.followers) follower.listening(false);
     client.end().catch(() => undefined);
     if (this.closed) return;
     this.logger.warn(

@@ -13,7 +13,7 @@ import type { FilterSelection } from '../common/filter-list.js';
 const MIN_SUBSTRING = 3;
 /** Lists without paging (genres and moods of the filter) are capped all the same. */
 const UNPAGED_CAP = 500;
-const SUGGESTIONS = 10;
+export const SUGGESTIONS = 10;
 
 /** Where each filter kind lives: its lookup table and the (video_id, value_id) pairs linking it to videos. */
 const FACETS: Record<FilterKind, { table: string; link: string }> = {
@@ -305,5 +305,49 @@ export function facetQuery(kind: FilterKind, q: string, selection: FilterSelecti
         WHERE l.value_id = f.id${inSelection})${text}
       ORDER BY ${order} ${limit}`,
     values,
+  };
+}
+
+/**
+ * The search text of visible videos, as an in-memory index holds it (SEARCH_ENGINE=memory,
+ * search-index.ts): the normalised title and description, and the normalised names of the
+ * artists and composers of the tracks on its timeline. The same sources, normalisation and
+ * visibility as searchHits. Either the named videos (`ids`) or, to load everything, the next
+ * `limit` after `afterId` in id order.
+ */
+export function searchDocumentsQuery(which: { ids: number[] } | { afterId: number; limit: number }): SqlQuery {
+  const values: unknown[] = [];
+  const names = PEOPLE.map(
+    ({ table, link, column }) => `(SELECT string_agg(DISTINCT cuview_norm(p.title), ' ')
+      FROM video_tracks vt JOIN ${link} l ON l.album_track_id = vt.album_track_id JOIN ${table} p ON p.id = l.${column}
+      WHERE vt.video_id = v.id)`,
+  );
+  const range =
+    'ids' in which
+      ? `v.id = ANY(${bind(values, which.ids)}::int[])`
+      : `v.id > ${bind(values, which.afterId)} ORDER BY v.id LIMIT ${bind(values, which.limit)}`;
+  return {
+    text: `SELECT v.id, v.title_norm AS title, COALESCE(${names[0]}, '') AS artists, COALESCE(${names[1]}, '') AS composers,
+      COALESCE(cuview_norm(v.description), '') AS description
+      FROM videos v WHERE v.status = ${VISIBLE} AND ${range}`,
+    values,
+  };
+}
+
+/** The videos named, in that order, as a page of matches (those hidden meanwhile left out). */
+export function videosByIdQuery(ids: number[]): SqlQuery {
+  return {
+    text: `SELECT COALESCE(json_agg(${VIDEO_JSON} ORDER BY p.n), '[]'::json) AS videos
+      FROM unnest($1::int[]) WITH ORDINALITY p(id, n) JOIN videos v ON v.id = p.id AND v.status = ${VISIBLE}`,
+    values: [ids],
+  };
+}
+
+/** The titles of the videos named, in that order, for suggestions. */
+export function titlesByIdQuery(ids: number[]): SqlQuery {
+  return {
+    text: `SELECT v.id, v.title FROM unnest($1::int[]) WITH ORDINALITY p(id, n)
+      JOIN videos v ON v.id = p.id AND v.status = ${VISIBLE} ORDER BY p.n`,
+    values: [ids],
   };
 }

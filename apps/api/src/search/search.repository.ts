@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { FilterKind } from '@app/contracts';
+import { PAGE_SIZE, type FilterKind } from '@app/contracts';
 import { ReadDb } from '../catalogue/read-db.js';
 import type { VideoJson } from '../catalogue/video-sql.js';
 import type { FilterSelection } from '../common/filter-list.js';
@@ -9,7 +9,11 @@ import {
   filterResultsQuery,
   searchResultsQuery,
   searchSuggestionsQuery,
+  SUGGESTIONS,
+  titlesByIdQuery,
+  videosByIdQuery,
 } from './search-sql.js';
+import { SearchIndex } from './search-index.js';
 
 export interface VideoPageRow {
   total: number;
@@ -18,10 +22,17 @@ export interface VideoPageRow {
   estimated?: boolean;
 }
 
-/** Search and filter reads (DESIGN.md §4); the one place a search engine could replace Postgres. */
+/**
+ * Search and filter reads (DESIGN.md §4). Text search and suggestions are answered by the
+ * in-memory index when SEARCH_ENGINE=memory and it is loaded (ids best first; the videos' JSON
+ * still comes from Postgres by id), by Postgres otherwise. Filters and facets stay in Postgres.
+ */
 @Injectable()
 export class SearchRepository {
-  constructor(private readonly read: ReadDb) {}
+  constructor(
+    private readonly read: ReadDb,
+    private readonly index: SearchIndex,
+  ) {}
 
   /**
    * The text as cuview_norm() normalises titles, names and descriptions. ASCII needs no round trip (unaccent leaves it
@@ -39,11 +50,18 @@ export class SearchRepository {
 
   /** Titles of the best matches over titles, artists, composers and descriptions. */
   async findSuggestions(q: string): Promise<{ id: number; title: string }[]> {
-    return this.read.rows(searchSuggestionsQuery(q));
+    const matches = await this.index.search(q, SUGGESTIONS);
+    if (!matches) return this.read.rows(searchSuggestionsQuery(q));
+    return matches.total > 0 ? this.read.rows(titlesByIdQuery(matches.ids)) : [];
   }
 
   async findVideoPageByText(q: string, page: number): Promise<VideoPageRow> {
-    return (await this.read.one<VideoPageRow>(searchResultsQuery(q, page)))!;
+    const matches = await this.index.search(q, page * PAGE_SIZE.viewer);
+    if (!matches) return (await this.read.one<VideoPageRow>(searchResultsQuery(q, page)))!;
+    const onPage = matches.ids.slice((page - 1) * PAGE_SIZE.viewer);
+    if (onPage.length === 0) return { total: matches.total, videos: [] };
+    const { videos } = (await this.read.one<{ videos: VideoJson[] }>(videosByIdQuery(onPage)))!;
+    return { total: matches.total, videos };
   }
 
   async findVideoPageByFilters(selection: FilterSelection, page: number): Promise<VideoPageRow> {

@@ -41,6 +41,12 @@ export class FingerprintIndex implements OnModuleInit, OnApplicationShutdown {
   /** Every track's version must be compared (at start, after a lost connection, a truncate). */
   private compareAll = true;
   private client: pg.Client | null = null;
+  /**
+   * The client's LISTEN has taken effect. Until then a round trip on it delivers nothing (a
+   * query sent while it connects runs before the LISTEN), so queries compare every version, as
+   * while it is down.
+   */
+  private listening = false;
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
   private epoch = 0;
@@ -113,7 +119,7 @@ export class FingerprintIndex implements OnModuleInit, OnApplicationShutdown {
 
   private async sendRoundTrip(): Promise<void> {
     const client = this.client;
-    if (!client) {
+    if (!client || !this.listening) {
       this.compareAll = true;
       this.epoch++;
       return;
@@ -211,7 +217,9 @@ export class FingerprintIndex implements OnModuleInit, OnApplicationShutdown {
       await client.connect();
       await client.query(`LISTEN ${FINGERPRINTS_CHANNEL}`);
       await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+      if (this.client !== client) return;
       // What was written before LISTEN took effect notified nobody here.
+      this.listening = true;
       this.compareAll = true;
       this.epoch++;
     } catch (error) {
@@ -222,6 +230,7 @@ export class FingerprintIndex implements OnModuleInit, OnApplicationShutdown {
   private lost(client: pg.Client, error?: unknown): void {
     if (this.client !== client) return;
     this.client = null;
+    this.listening = false;
     // Notifications may have been missed: the next query compares every track's version.
     this.compareAll = true;
     this.epoch++;

@@ -247,6 +247,33 @@ describe('tracking service', () => {
     for (const url of [tracker.baseUrl, secondUrl]) expect(await answer(url, added.heard)).toBe(added.id);
   });
 
+  it('answers each change at once while its listening connection comes back', async () => {
+    // One song's postings move between two tracks, each move answered at once, through the loss
+    // of the listening connection and its return (RETRY_MS, 1 s, later). A query sent while the
+    // new connection connects gets its round trip answered before the LISTEN: that must not
+    // count as having heard every change.
+    const [a, b] = [await newTrack(5656, 'Moving A'), await newTrack(5657, 'Moving B')];
+    const postings = Buffer.from(packPostings(fingerprint(a.song.render(FP_SAMPLE_RATE), INDEX_OPTIONS)));
+    await db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE application_name = 'cuview-tracker fingerprint-index' AND datname = current_database()`,
+    );
+    const until = Date.now() + 2500;
+    let moves = 0;
+    for (let [holder, other] = [a, b]; Date.now() < until; [holder, other] = [other, holder], moves++) {
+      await db.transaction(async (manager) => {
+        await manager.query('DELETE FROM fingerprint_postings WHERE album_track_id = $1', [other.id]);
+        await manager.query('INSERT INTO fingerprint_postings (album_track_id, postings, version) VALUES ($1, $2, 0)', [
+          holder.id,
+          postings,
+        ]);
+      });
+      expect(await answer(secondUrl, a.heard)).toBe(holder.id);
+    }
+    expect(moves).toBeGreaterThan(10);
+    await db.query('DELETE FROM album_tracks WHERE id = ANY($1)', [[a.id, b.id]]);
+  });
+
   it("packs and answers a track indexed as rows by the previous release's worker", async () => {
     const added = await newTrack(5555, 'Old Worker');
     const indexed = fingerprint(added.song.render(FP_SAMPLE_RATE), INDEX_OPTIONS);

@@ -49,8 +49,9 @@ export class VideoStoryboardProcessor implements JobProcessor<
   async process(job: Job<Payload>, context: JobContext): Promise<StoryboardJobResult | { skipped: string }> {
     const video = await this.videos.findForStoryboard(job.data.videoId);
     const masterKey = video?.hlsMasterKey;
-    if (!video || !masterKey) return { skipped: 'video deleted or without a stream' };
-    if (video.storyboardKey) return { skipped: 'storyboard exists' };
+    if (!video || !masterKey || !(await this.videos.isStoryboardMissing(video.id))) {
+      return { skipped: 'video deleted, not ready, with a storyboard, or playing a ladder not its own' };
+    }
     const prefix = masterKey.slice(0, masterKey.lastIndexOf('/') + 1);
 
     return this.scratch.withDir(async (dir) => {

@@ -116,7 +116,8 @@ export class RecognitionEngine {
     const head = Math.round(FIRST_DECODE_SECONDS * sampleRate) * channels;
     const tries = part.length > head * 1.5 ? [part.subarray(0, head), part] : [part];
     for (const piece of tries) {
-      const found = decodeWatermark(piece, sampleRate, { channels });
+      // The window is cut from our own transcode: no echo or speed change to search for.
+      const found = decodeWatermark(piece, sampleRate, { channels, search: false });
       if (found && found.payload > 0 && found.payload < 2 ** WATERMARK_CODE_BITS) return found.payload;
     }
     return null;

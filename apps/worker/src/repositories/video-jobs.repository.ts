@@ -13,7 +13,12 @@ export interface TrackEntry {
   endTime: number;
 }
 
-const MISSING_STORYBOARD = `processing_state = $1 AND hls_master_key LIKE 'hls/%' AND storyboard_key IS NULL`;
+/**
+ * A ready video whose ladder has no storyboard. Only a ladder in the video's own folder: a row
+ * that points at another video's ladder (a test's copy, a hand-made row) must not have a
+ * storyboard written into, and on failure deleted from, a folder that is not its own.
+ */
+const MISSING_STORYBOARD = `processing_state = $1 AND storyboard_key IS NULL AND hls_master_key LIKE 'hls/' || id || '/%'`;
 
 /** The video rows as the media jobs see them: state, progress and the HLS pointer. */
 @Injectable()
@@ -126,12 +131,10 @@ export class VideoJobsRepository {
     return rows.length > 0;
   }
 
-  async findForStoryboard(
-    id: number,
-  ): Promise<Pick<Video, 'id' | 'hlsMasterKey' | 'storyboardKey' | 'duration' | 'processingState'> | null> {
+  async findForStoryboard(id: number): Promise<Pick<Video, 'id' | 'hlsMasterKey' | 'duration'> | null> {
     return this.dataSource.getRepository(Video).findOne({
       where: { id },
-      select: { id: true, hlsMasterKey: true, storyboardKey: true, duration: true, processingState: true },
+      select: { id: true, hlsMasterKey: true, duration: true },
     });
   }
 

@@ -13,6 +13,7 @@ import { SearchTitlePrefix1795700000000 } from './1795700000000-SearchTitlePrefi
 import { AdminListSortIndexes1795730000000 } from './1795730000000-AdminListSortIndexes.js';
 import { FilterFacetKeys1795760000000 } from './1795760000000-FilterFacetKeys.js';
 import { FingerprintPostingsPacked1795790000000 } from './1795790000000-FingerprintPostingsPacked.js';
+import { SearchChangeNotify1795820000000 } from './1795820000000-SearchChangeNotify.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -31,4 +32,5 @@ export const MIGRATIONS: Function[] = [
   AdminListSortIndexes1795730000000,
   FilterFacetKeys1795760000000,
   FingerprintPostingsPacked1795790000000,
+  SearchChangeNotify1795820000000,
 ];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,8 +48,11 @@ export class LocalStorage implements StorageDriver {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
     const temp = `${target}.${randomUUID()}.partial`;
+    // Opened before the copy starts: a stream that opened the file itself could still be
+    // opening it when a failed body is cleaned up below, and create it after the rm.
+    const file = await open(temp, 'wx');
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, file.createWriteStream());
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });

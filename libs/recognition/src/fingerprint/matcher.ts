@@ -287,7 +287,7 @@ function repeatedPostingsUngrouped(rows: PostingRows, maxRepeats: number): Uint8
  * faster than a Map for the tens of thousands of votes of a query.
  */
 class VoteTable {
-  /** One table per capacity, reused: matchFingerprint runs 47 times per scale search. */
+  /** One table per capacity, reused: matchFingerprint runs 49 times per scale search. */
   private static readonly tables = new Map<number, VoteTable>();
   private readonly keys: Float64Array;
   private readonly counts: Uint32Array;

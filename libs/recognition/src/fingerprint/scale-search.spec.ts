@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { resample } from '../dsp/resample.js';
+import { vocoderPitchShift } from '../testing/signals.js';
 import { SynthTrack } from '../testing/synth.js';
 import { FOOTPRINT_OPTIONS, FP_SAMPLE_RATE, fingerprint, INDEX_OPTIONS, packHash } from './fingerprint.js';
 import { InMemoryFingerprintIndex } from './index-store.js';
@@ -28,6 +29,13 @@ function heard(seed: number, start: number, speed: number, pitch = 1): Float32Ar
   return pcm.subarray(0, 5 * FP_SAMPLE_RATE);
 }
 
+/** `seconds` heard from `start` of a track pitched by num/den through a phase vocoder. */
+function vocoded(seed: number, start: number, seconds: number, num: number, den: number): Float32Array {
+  const master = new SynthTrack(seed, TRACK_SECONDS).render(RENDER_RATE, start, seconds + 0.3);
+  const pcm = vocoderPitchShift(resample(master, RENDER_RATE, FP_SAMPLE_RATE), num, den);
+  return pcm.subarray(0, seconds * FP_SAMPLE_RATE);
+}
+
 const lookup = (hashes: Uint32Array) => index.lookup(hashes);
 
 describe('scale search', () => {
@@ -50,25 +58,30 @@ describe('scale search', () => {
   });
 
   it.each([
-    ['a semitone up', SEMITONE],
-    ['a semitone down', 1 / SEMITONE],
-  ])('finds tracks pitched %s without a tempo change, and never a wrong one', async (_, pitch) => {
-    // The weakest of these tracks (23, a dense mix) scores 7-10 pitched, under the scaled
-    // accept rule's 12, and since a track's repeated material is no evidence for it
-    // (MAX_REPEATS) one more falls under it a semitone down: they may go unanswered, but never
-    // answered wrongly.
-    let found = 0;
-    for (const seed of INDEXED) {
-      const start = 3 + (seed % 3) * 6;
-      const match = await matchAcrossScales(fingerprint(heard(seed, start, 1, pitch), FOOTPRINT_OPTIONS), lookup);
-      if (!match) continue;
-      expect(match.trackId).toBe(seed);
-      expect(match.speed).toBe(1);
-      expect(Math.abs(match.pitch - pitch)).toBeLessThan(0.006);
-      expect(Math.abs(match.offsetSeconds - start)).toBeLessThan(0.1);
-      found++;
+    ['a semitone up', 89, 84],
+    ['a semitone down', 84, 89],
+  ])('finds tracks pitched %s through a phase vocoder, from 5 s and from 3 s', async (_, num, den) => {
+    // A pitch shifter (ffmpeg's rubberband) spreads peaks over neighbouring bins: before the
+    // exact semitone scales and SEMITONE_SPLIT, 3 s found 2 of these tracks up and 1 down. The
+    // weakest (a dense mix, 22 and 23) may stay unanswered, but never answered wrongly.
+    const pitch = num / den;
+    for (const [seconds, least] of [
+      [5, INDEXED.length - 1],
+      [3, INDEXED.length - 2],
+    ] as const) {
+      let found = 0;
+      for (const seed of INDEXED) {
+        const start = 3 + (seed % 3) * 6;
+        const query = fingerprint(vocoded(seed, start, seconds, num, den), FOOTPRINT_OPTIONS);
+        const match = await matchAcrossScales(query, lookup);
+        if (!match) continue;
+        expect(match).toMatchObject({ trackId: seed, speed: 1 });
+        expect(Math.abs(match.pitch - pitch)).toBeLessThan(0.006);
+        expect(Math.abs(match.offsetSeconds - start)).toBeLessThan(0.1);
+        found++;
+      }
+      expect(found).toBeGreaterThanOrEqual(least);
     }
-    expect(found).toBeGreaterThanOrEqual(INDEXED.length - 2);
   });
 
   it('answers undistorted audio as it is, at scale 1', async () => {
@@ -84,6 +97,15 @@ describe('scale search', () => {
         [1, SEMITONE],
       ] as const) {
         const query = fingerprint(heard(seed, 6, speed, pitch), FOOTPRINT_OPTIONS);
+        expect(await matchAcrossScales(query, lookup)).toBeNull();
+      }
+      // The semitone scales look up both bins around each mapped peak: more chances for unknown
+      // audio, which a pitch shifter's smeared peaks must not turn into an answer either.
+      for (const [num, den] of [
+        [89, 84],
+        [84, 89],
+      ] as const) {
+        const query = fingerprint(vocoded(seed, 6, 5, num, den), FOOTPRINT_OPTIONS);
         expect(await matchAcrossScales(query, lookup)).toBeNull();
       }
     }

@@ -20,7 +20,7 @@ import {
 } from './matcher.js';
 
 // Math's members as module bindings: a global lookup per call is slow in vm contexts (Jest).
-const { abs, floor, max, pow, round } = Math;
+const { abs, floor, log, max, pow, round } = Math;
 
 /**
  * Speed and pitch tolerance by a scale search at query time. Landmark hashes hold exact
@@ -63,14 +63,24 @@ function ladder(limit: number): number[] {
   return out;
 }
 
+/**
+ * A semitone up and down, exactly: pitch shifters (karaoke keys, a song's transposed
+ * release) shift by whole semitones, and 2^(1/12) = 1.0595 falls between the ladder's steps
+ * 1.005^11 and 1.005^12, 0.2-0.3 % off either. That is more than a bin above bin 200 (1.6 kHz),
+ * so half of a semitone-shifted query's peaks were mapped to the wrong bin.
+ */
+export const SEMITONE = 2 ** (1 / 12);
+
 /** Every scale tried after the query found nothing as it is. */
 export const SCALE_GRID: readonly Scale[] = [
   ...ladder(MAX_SPEED).map((speed) => ({ speed, pitch: 1 })),
   ...ladder(MAX_PITCH).map((pitch) => ({ speed: 1, pitch })),
+  { speed: 1, pitch: SEMITONE },
+  { speed: 1, pitch: 1 / SEMITONE },
 ];
 
 /**
- * The accept rule when the best of many scales answers: the best of 46 tries of unknown
+ * The accept rule when the best of many scales answers: the best of 48 tries of unknown
  * audio scores higher than one try, so the score and lead it needs are higher (set on the
  * evaluation corpus so that unknown queries stay unknown, see bench/recognition).
  */
@@ -81,6 +91,24 @@ export const SCALED_MATCH_OPTIONS: MatchOptions = { minScore: 12, minRatio: 2.5,
  * landmark's bin or gap was rounded once by the query's analysis and once more here).
  */
 const SPLIT = 0.2;
+
+/**
+ * The bins of the exact semitone scales always get both neighbouring integers. A pitch
+ * shifter without tempo change (a phase vocoder: ffmpeg's rubberband) moves a peak's energy
+ * between neighbouring bins: of the peaks of an unshifted 5 s cut, a third are found at the
+ * shifted bin (and the same frame) exactly and two thirds within a bin and a frame
+ * (bench/recognition's songs, a semitone up or down). A speed change resamples and keeps peaks sharp, so its scales keep SPLIT; so do the
+ * ladder's pitch scales: both neighbours for all of them cost 2-3 times their lookups and
+ * raised unknown queries' best scores (the highest of 540 from 9.4 to 10.8) for no more
+ * semitone-shifted queries found.
+ */
+const SEMITONE_SPLIT = 0.5;
+
+/** The split of a scale's mapped values (see SEMITONE_SPLIT). */
+function splitOf(scale: Scale, options: ScaleSearchOptions): number {
+  const semitone = scale.speed === 1 && abs(abs(log(scale.pitch)) - log(SEMITONE)) < 1e-9;
+  return semitone ? options.semitoneSplit : options.split;
+}
 
 /** The first of a mapped value's integers (see SPLIT). */
 function lowCandidate(x: number, split: number): number {
@@ -103,7 +131,7 @@ export const SCALE_SEARCH_SECONDS = 6;
  * A speed change moves every landmark off the index's time grid anyway, so only the
  * landmarks of the query's first analysis shift (even ticks) are mapped for it; a pitch
  * shift keeps the timing, and the second shift is what meets the grid. Typed arrays and no
- * allocation per landmark: 46 scales of some 500 landmarks are mapped per unknown query.
+ * allocation per landmark: 48 scales of some 500 landmarks are mapped per unknown query.
  */
 export function mapQuery(query: Fingerprint, scale: Scale, split = SPLIT): Fingerprint {
   const freq = 1 / (scale.speed * scale.pitch);
@@ -156,7 +184,7 @@ function startOf(query: Fingerprint, seconds: number): Fingerprint {
 
 /**
  * The postings of `hashes` (a de-duplicated, sorted list). The scale search calls it once per
- * scale (47 times for an unknown query): an in-memory index answers each in well under a
+ * scale (49 times for an unknown query): an in-memory index answers each in well under a
  * millisecond (the tracker's FingerprintIndex), where a database round trip each would not.
  */
 export type PostingLookup = (hashes: Uint32Array) => Promise<PostingRows> | PostingRows;
@@ -169,6 +197,8 @@ export interface ScaleSearchOptions {
   grid: readonly Scale[];
   /** See SPLIT. */
   split: number;
+  /** The split of the exact semitone scales (see SEMITONE_SPLIT). */
+  semitoneSplit: number;
 }
 
 export const DEFAULT_SCALE_SEARCH: ScaleSearchOptions = {
@@ -176,6 +206,7 @@ export const DEFAULT_SCALE_SEARCH: ScaleSearchOptions = {
   scaled: SCALED_MATCH_OPTIONS,
   grid: SCALE_GRID,
   split: SPLIT,
+  semitoneSplit: SEMITONE_SPLIT,
 };
 
 /**
@@ -192,7 +223,7 @@ export async function matchAcrossScales(
   if (direct) return { ...direct, speed: 1, pitch: 1 };
   if (query.hashes.length === 0 || options.grid.length === 0) return null;
   const head = startOf(query, SCALE_SEARCH_SECONDS);
-  const mapped = options.grid.map((scale) => mapQuery(head, scale, options.split));
+  const mapped = options.grid.map((scale) => mapQuery(head, scale, splitOf(scale, options)));
   const unthresholded = { ...options.scaled, minScore: 0, minRatio: 0 };
   const bests: (ScaledMatch | null)[] = [];
   for (let k = 0; k < mapped.length; k++) {
@@ -233,6 +264,7 @@ async function speedOrPitch(
     ticks: Uint32Array.from(even, (i) => head.ticks[i]!),
     duration: head.duration,
   };
+  // Mapped as the speed scale is (not with semitoneSplit), so that neither gets more candidates.
   const mapped = mapQuery(firstShift, { speed: 1, pitch: answer.pitch }, options.split);
   const asPitch = matchFingerprint(mapped, await lookup(uniqueHashes(mapped)), {
     ...options.scaled,

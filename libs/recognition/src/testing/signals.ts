@@ -1,7 +1,9 @@
+import { RealFft, hannWindow } from '../dsp/fft.js';
 import { Prng } from '../dsp/prng.js';
+import { resample } from '../dsp/resample.js';
 
 // Math's members as module bindings: a global lookup per call is slow in vm contexts (Jest).
-const { PI, exp, log10, max, pow, round, sin, sqrt } = Math;
+const { PI, atan2, cos, exp, hypot, log10, max, pow, round, sin, sqrt } = Math;
 
 /** Pink (1/f) noise by Paul Kellet's economy filter over white noise. */
 export function pinkNoise(length: number, seed: number): Float32Array {
@@ -120,4 +122,55 @@ export function mixInto(a: Float32Array, b: Float32Array, gain: number): Float32
   const out = new Float32Array(a.length);
   for (let i = 0; i < a.length; i++) out[i] = a[i]! + gain * (b[i] ?? 0);
   return out;
+}
+
+const VOCODER_SIZE = 1024;
+
+/**
+ * A pitch shift by num/den without a tempo change, the way pitch shifters do it (ffmpeg's
+ * rubberband): a phase vocoder stretches the audio in time by num/den (frames read every
+ * 2 den samples, written every 2 num, each bin's phase advanced at its measured frequency),
+ * then the stretch is resampled back to the original length. Unlike an ideal shift (the
+ * synthesiser's `pitch`), it spreads a peak's energy over neighbouring bins and frames.
+ */
+export function vocoderPitchShift(x: Float32Array, num: number, den: number): Float32Array {
+  const n = VOCODER_SIZE;
+  const half = n / 2;
+  const readHop = 2 * den;
+  const writeHop = 2 * num;
+  const fft = new RealFft(n);
+  const window = hannWindow(n);
+  const frames = Math.max(0, Math.floor((x.length - n) / readHop) + 1);
+  const stretched = new Float64Array((frames - 1) * writeHop + n);
+  const weight = new Float64Array(stretched.length);
+  const lastPhase = new Float64Array(half + 1);
+  const sumPhase = new Float64Array(half + 1);
+  const frame = new Float64Array(n);
+  const spectrum = new Float64Array(n + 2);
+  const out = new Float64Array(n);
+  for (let m = 0; m < frames; m++) {
+    for (let i = 0; i < n; i++) frame[i] = x[m * readHop + i]! * window[i]!;
+    const bins = fft.forward(frame);
+    for (let k = 0; k <= half; k++) {
+      const re = bins[2 * k]!;
+      const im = bins[2 * k + 1]!;
+      const phase = atan2(im, re);
+      const expected = (2 * PI * k * readHop) / n;
+      let delta = phase - lastPhase[k]! - expected;
+      delta -= 2 * PI * round(delta / (2 * PI));
+      lastPhase[k] = phase;
+      sumPhase[k] = m === 0 ? phase : sumPhase[k]! + ((expected + delta) * writeHop) / readHop;
+      const magnitude = hypot(re, im);
+      spectrum[2 * k] = magnitude * cos(sumPhase[k]!);
+      spectrum[2 * k + 1] = magnitude * sin(sumPhase[k]!);
+    }
+    fft.inverse(spectrum, out);
+    for (let i = 0; i < n; i++) {
+      stretched[m * writeHop + i]! += out[i]! * window[i]!;
+      weight[m * writeHop + i]! += window[i]! * window[i]!;
+    }
+  }
+  const y = new Float32Array(stretched.length);
+  for (let i = 0; i < y.length; i++) y[i] = weight[i]! > 1e-3 ? stretched[i]! / weight[i]! : 0;
+  return resample(y, num, den);
 }

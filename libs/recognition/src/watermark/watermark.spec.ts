@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { downmix, resample } from '../dsp/resample.js';
-import { snrDb } from '../testing/signals.js';
+import { addPinkNoise, snrDb } from '../testing/signals.js';
 import { SynthTrack } from '../testing/synth.js';
 import { bitsToNumber, convEncode, crc16, numberToBits, viterbiDecode } from './channel-code.js';
 import { decodeWatermark, embedWatermark, WATERMARK_PERIOD_SECONDS } from './watermark.js';
@@ -26,24 +26,35 @@ function window(pcm: Float32Array, rate: number, seconds: number): Float32Array 
   return pcm.subarray(start, start + 5 * rate * 2);
 }
 
+const quiet = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+const rawIn = ['-f', 'f32le', '-ar', String(RATE), '-ac', '2'];
+
+function readFloats(file: string): Float32Array {
+  const b = readFileSync(file);
+  return new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+}
+
 /** Round trip through the real ffmpeg: AAC-LC at `kbps` in an .m4a, decoded to float. */
 function aacRoundTrip(pcm: Float32Array, kbps: number): Float32Array {
   const raw = join(dir, 'in.f32');
   const m4a = join(dir, 'out.m4a');
   writeFileSync(raw, pcm);
-  const quiet = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
-  execFileSync(
-    'ffmpeg',
-    [...quiet, '-f', 'f32le', '-ar', String(RATE), '-ac', '2', '-i', raw, '-c:a', 'aac'].concat([
-      '-b:a',
-      `${kbps}k`,
-      m4a,
-    ]),
-  );
+  execFileSync('ffmpeg', [...quiet, ...rawIn, '-i', raw, '-c:a', 'aac', '-b:a', `${kbps}k`, m4a]);
   execFileSync('ffmpeg', [...quiet, '-i', m4a, '-f', 'f32le', '-ac', '2', '-ar', String(RATE), raw]);
-  const b = readFileSync(raw);
-  return new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+  return readFloats(raw);
 }
+
+/** Stereo `pcm` through the real ffmpeg's filter chain `af`, back at RATE. */
+function ffmpegFilter(pcm: Float32Array, af: string): Float32Array {
+  const raw = join(dir, 'in.f32');
+  const out = join(dir, 'out.f32');
+  writeFileSync(raw, pcm);
+  execFileSync('ffmpeg', [...quiet, ...rawIn, '-i', raw, '-af', af, ...rawIn, out]);
+  return readFloats(out);
+}
+
+/** Tape-style speed change (tempo and pitch together), as a turntable or a tape deck makes it. */
+const speedFilter = (speed: number): string => `asetrate=${Math.round(RATE * speed)},aresample=${RATE}`;
 
 // 9 s of a generated song at 48 kHz stereo, marked once for all the tests.
 const host = stereo(new SynthTrack(21, 30).render(RATE, 6, 9));
@@ -74,6 +85,49 @@ describe('audio watermark', () => {
     const mono44 = resample(downmix(marked, 2), RATE, 44_100);
     const found = decodeWatermark(mono44.subarray(44_100 * 3, 44_100 * 8), 44_100);
     expect(found?.payload).toBe(PAYLOAD);
+  });
+
+  it('finds the mark played 2 % faster or slower (tempo and pitch), and roughly the speed', () => {
+    for (const speed of [1.02, 0.98]) {
+      const found = decodeWatermark(window(ffmpegFilter(marked, speedFilter(speed)), RATE, 1.5), RATE, {
+        channels: 2,
+      });
+      expect(found?.payload).toBe(PAYLOAD);
+      // The first speed tried that decodes: within a grid step or so of the true one.
+      expect(Math.abs(found!.speed - speed)).toBeLessThan(0.01);
+    }
+  });
+
+  it('survives a telephone band (300-3400 Hz)', () => {
+    const phone = ffmpegFilter(marked, 'highpass=f=300,lowpass=f=3400');
+    expect(decodeWatermark(window(phone, RATE, 2), RATE, { channels: 2 })?.payload).toBe(PAYLOAD);
+  });
+
+  it('survives a strong 150 ms echo, which it finds and removes', () => {
+    const echoed = ffmpegFilter(marked, 'aecho=0.8:0.8:150:0.5');
+    const found = decodeWatermark(window(echoed, RATE, 2), RATE, { channels: 2 });
+    expect(found?.payload).toBe(PAYLOAD);
+    expect(found!.speed).toBe(1);
+  });
+
+  it('finds nothing in unmarked audio, even after the speed and echo searches', () => {
+    for (const af of ['anull', 'aecho=0.8:0.8:150:0.5', speedFilter(1.02)]) {
+      const unmarked = ffmpegFilter(host, af);
+      for (const at of [0.3, 3.7])
+        expect(decodeWatermark(window(unmarked, RATE, at), RATE, { channels: 2 })).toBeNull();
+    }
+  });
+
+  it('answers nothing, never another code, when pink noise drowns the mark', () => {
+    const mono = downmix(marked, 2);
+    for (const [db, seed] of [
+      [0, 1],
+      [5, 2],
+      [10, 3],
+    ] as const) {
+      const noisy = addPinkNoise(mono, db, seed).subarray(RATE, RATE * 6);
+      expect([null, PAYLOAD]).toContain(decodeWatermark(noisy, RATE)?.payload ?? null);
+    }
   });
 
   it('finds nothing in unmarked audio, and needs a whole period', () => {

@@ -66,8 +66,19 @@ export interface WatermarkTuning {
    * measured in the 16 kHz analysis band) is scaled down to it.
    */
   minSnrDb: number;
-  /** Minimum agreement of soft votes with the decoded codeword (0..1). */
+  /**
+   * Minimum agreement of soft votes with the decoded codeword (0..1). The check code and
+   * the neighbouring-phase test already refuse chance decodes (none in 1,000 windows of
+   * unmarked music with no threshold at all); this refuses the rest.
+   */
   minConfidence: number;
+  /**
+   * A decode found by the speed search below this agreement must decode to the same code
+   * a grid step further from 1 too: a mark decoded at the wrong speed, stretched against
+   * the grid, can lend a chance codeword some agreement (one wrong code at 0.83 in 1,200
+   * bench decodes when 0.7 was enough).
+   */
+  searchMinConfidence: number;
 }
 
 export const DEFAULT_WATERMARK_TUNING: WatermarkTuning = {
@@ -75,7 +86,8 @@ export const DEFAULT_WATERMARK_TUNING: WatermarkTuning = {
   maxLogGain: 0.5,
   refinePasses: 2,
   minSnrDb: 32,
-  minConfidence: 0.9,
+  minConfidence: 0.7,
+  searchMinConfidence: 0.9,
 };
 
 interface Layout {
@@ -155,6 +167,12 @@ export interface WatermarkOptions {
   /** Interleaved channel count of `pcm` (default 1). The same mark goes into every channel. */
   channels?: number;
   tuning?: WatermarkTuning;
+  /**
+   * Decoding only: when the audio as given holds no mark, look for an echo to remove and
+   * for a changed playback speed (default true). Audio known to be undistorted (our own
+   * transcodes) skips them: they multiply the time spent on audio without a mark.
+   */
+  search?: boolean;
 }
 
 /**
@@ -419,12 +437,25 @@ export interface WatermarkDetection {
   confidence: number;
   /** Position of a period start inside the analysed audio, in seconds. */
   phaseSeconds: number;
+  /** Playback speed the mark was found at (1 unless the speed search found it). */
+  speed: number;
 }
+
+/**
+ * Tape-style speeds (tempo and pitch together) tried, nearest first, when the audio as
+ * given holds no mark. One decode tolerates about ±0.3 %, so 0.6 % steps cover ±2.7 %.
+ */
+const SPEED_STEP = 0.006;
+export const WATERMARK_SPEEDS = [1, 2, 3, 4].flatMap((k) => [1 + k * SPEED_STEP, 1 - k * SPEED_STEP]);
+/** Phase hypotheses per decode that get a full (Viterbi) decode: the best by lattice fit. */
+const CANDIDATES = 48;
 
 /**
  * Blind decoding from any stretch holding one full period plus a little (5 s is
  * plenty). Returns null when no payload passes the check code, the confidence threshold
- * and the neighbouring-phase agreement test.
+ * and the neighbouring-phase agreement test. When the audio as given holds no mark, its
+ * speed is searched (WATERMARK_SPEEDS): each candidate speed is undone by resampling and
+ * decoded again.
  */
 export function decodeWatermark(
   pcm: Float32Array,
@@ -435,6 +466,111 @@ export function decodeWatermark(
   if (!Number.isInteger(sampleRate) || sampleRate < RATE)
     throw new Error(`sample rate must be an integer of at least ${RATE} Hz, got ${sampleRate}`);
   const x = toAnalysisRate(pcm, sampleRate, options.channels ?? 1);
+  const plain = decodeAnalysis(x, t);
+  if (plain) return { ...plain, speed: 1 };
+  if (options.search === false) return null;
+  for (const echo of findEchoes(x)) {
+    const unechoed = decodeAnalysis(removeEcho(x, echo), t);
+    if (unechoed) return { ...unechoed, speed: 1 };
+  }
+  // Played `speed` times faster: stretch it back by `speed` (and its pitch down with it).
+  const atSpeed = (speed: number) => decodeAnalysis(resample(x, RATE, round(RATE * speed)), t);
+  for (const speed of WATERMARK_SPEEDS) {
+    const found = atSpeed(speed);
+    if (!found) continue;
+    // Below the search's threshold, the same code must decode a grid step further out too.
+    const further = speed + (speed > 1 ? SPEED_STEP : -SPEED_STEP);
+    if (found.confidence < t.searchMinConfidence && atSpeed(further)?.payload !== found.payload) continue;
+    return { ...found, phaseSeconds: found.phaseSeconds / speed, speed };
+  }
+  return null;
+}
+
+/** Cepstrum frames of the echo search: 512 ms, so an echo of up to 250 ms overlaps its source. */
+const ECHO_FRAME = 8192;
+const ECHO_MIN_DELAY = 320; // 20 ms
+const ECHO_MAX_DELAY = 4000; // 250 ms
+/** An echo is only removed when its cepstral peak stands this many deviations out. */
+const ECHO_MIN_Z = 6;
+
+/** Echo delays tried, strongest first (music has cepstral peaks of its own)... */
+const ECHO_CANDIDATES = 2;
+/** ...each at these multiples of the gain its cepstral peak suggests. */
+const ECHO_GAIN_FACTORS = [1, 1.8];
+
+interface Echo {
+  /** Delay in samples at the analysis rate. */
+  delay: number;
+  /** Amplitude of the echo relative to the direct sound. */
+  gain: number;
+}
+
+/**
+ * Single echoes (y = x + a x(t - D): a room, an `aecho`) found blind: the mean real
+ * cepstrum of the window has a peak of height about a at quefrency D. Answers the clear
+ * peaks, strongest first. A strong echo swamps the mark's tile ratios with the ratios of
+ * other slots (and, coherent with the mark, beats with it), which the decoder cannot undo.
+ */
+function findEchoes(x: Float32Array): Echo[] {
+  const fft = new RealFft(ECHO_FRAME);
+  const win = new Float64Array(ECHO_FRAME);
+  for (let i = 0; i < ECHO_FRAME; i++) win[i] = 0.5 - 0.5 * cos((2 * PI * i) / ECHO_FRAME);
+  const frame = new Float64Array(ECHO_FRAME);
+  const power = new Float64Array(ECHO_FRAME / 2 + 1);
+  const logSpec = new Float64Array(ECHO_FRAME + 2);
+  const ceps = new Float64Array(ECHO_FRAME);
+  const mean = new Float64Array(ECHO_MAX_DELAY + 2);
+  let frames = 0;
+  for (let start = 0; start + ECHO_FRAME <= x.length; start += ECHO_FRAME / 2) {
+    let energy = 0;
+    for (let i = 0; i < ECHO_FRAME; i++) {
+      frame[i] = x[start + i]! * win[i]!;
+      energy += frame[i]! * frame[i]!;
+    }
+    if (energy < 1e-9) continue;
+    fft.power(frame, power);
+    const floorPower = (energy / ECHO_FRAME) * 1e-6;
+    for (let k = 0; k <= ECHO_FRAME / 2; k++) {
+      logSpec[2 * k] = log(power[k]! + floorPower);
+      logSpec[2 * k + 1] = 0;
+    }
+    fft.inverse(logSpec, ceps);
+    for (let q = ECHO_MIN_DELAY - 1; q <= ECHO_MAX_DELAY + 1; q++) mean[q]! += ceps[q]!;
+    frames++;
+  }
+  if (frames < 4) return [];
+  for (let q = ECHO_MIN_DELAY - 1; q <= ECHO_MAX_DELAY + 1; q++) mean[q]! /= frames;
+  // Peaks against the median and spread of the searched quefrencies.
+  const values = Array.from(mean.subarray(ECHO_MIN_DELAY, ECHO_MAX_DELAY + 1)).sort((a, b) => a - b);
+  const median = values[values.length >> 1]!;
+  const spread = values.map((v) => abs(v - median)).sort((a, b) => a - b)[values.length >> 1]! * 1.4826 + 1e-12;
+  const peaks: number[] = [];
+  for (let q = ECHO_MIN_DELAY; q <= ECHO_MAX_DELAY; q++) {
+    const v = mean[q]!;
+    if (v >= mean[q - 1]! && v > mean[q + 1]! && (v - median) / spread >= ECHO_MIN_Z) peaks.push(q);
+  }
+  peaks.sort((a, b) => mean[b]! - mean[a]!);
+  let same = 0;
+  for (let i = 0; i < ECHO_FRAME; i++) same += win[i]! * win[i]!;
+  return peaks.slice(0, ECHO_CANDIDATES).flatMap((delay) => {
+    // The window shrinks the peak by the overlap of a frame with itself D later; the
+    // music's own spectrum shrinks it further by up to about half (measured on aecho).
+    let shifted = 0;
+    for (let i = 0; i + delay < ECHO_FRAME; i++) shifted += win[i]! * win[i + delay]!;
+    const gain = (mean[delay]! - median) * (same / shifted);
+    return ECHO_GAIN_FACTORS.map((f) => ({ delay, gain: min(0.9, gain * f) }));
+  });
+}
+
+/** `x` through the inverse of an echo: x - a x(t - D), recursively. */
+function removeEcho(x: Float32Array, { delay, gain }: Echo): Float32Array {
+  const out = new Float32Array(x.length);
+  for (let i = 0; i < x.length; i++) out[i] = x[i]! - (i >= delay ? gain * out[i - delay]! : 0);
+  return out;
+}
+
+/** One blind decode of 16 kHz mono `x` as it is (no speed search). */
+function decodeAnalysis(x: Float32Array, t: WatermarkTuning): Omit<WatermarkDetection, 'speed'> | null {
   const { pairOfBit, cellsOfBit, signOfCell, dither } = getLayout();
   const frames = floor((x.length - N) / DECODE_HOP) + 1;
   const pairFrames = PAIR / DECODE_HOP; // 16 decode frames per slot pair
@@ -469,12 +605,10 @@ export function decodeWatermark(
       );
     }
   }
-  const soft = new Float64Array(CODED_BITS);
-  const found = new Map<number, { hits: number; confidence: number; phase: number }>();
-  for (let h = 0; h < HYPOTHESES; h++) {
-    // Hypothesis: a period starts at sample h * DECODE_HOP (mod period). Embed frame
-    // centres are slotStart + 128 + 256 f; decode frame j is centred at DECODE_HOP j + 256,
-    // so a slot pair starting at sample p begins at decode frame (p - 128) / DECODE_HOP.
+  // Hypothesis h: a period starts at sample h * DECODE_HOP (mod period). Embed frame
+  // centres are slotStart + 128 + 256 f; decode frame j is centred at DECODE_HOP j + 256,
+  // so a slot pair starting at sample p begins at decode frame (p - 128) / DECODE_HOP.
+  const softInto = (h: number, soft: Float64Array): void => {
     soft.fill(0);
     for (let bit = 0; bit < CODED_BITS; bit++) {
       const cells = cellsOfBit[bit]!;
@@ -487,6 +621,22 @@ export function decodeWatermark(
         soft[bit]! -= cos(2 * PI * (d / t.step - dither[bit]!));
       }
     }
+  };
+  // Lattice fit of every hypothesis: at a mark's phase every feature sum sits on a lattice
+  // point (|soft| near its number of copies); elsewhere it falls anywhere.
+  const soft = new Float64Array(CODED_BITS);
+  const fit = new Float64Array(HYPOTHESES);
+  for (let h = 0; h < HYPOTHESES; h++) {
+    softInto(h, soft);
+    let s = 0;
+    for (let bit = 0; bit < CODED_BITS; bit++) s += abs(soft[bit]!);
+    fit[h] = s;
+  }
+  const order = Array.from({ length: HYPOTHESES }, (_, h) => h).sort((a, b) => fit[b]! - fit[a]!);
+
+  const found = new Map<number, { hits: number; confidence: number; phase: number }>();
+  for (const h of order.slice(0, CANDIDATES)) {
+    softInto(h, soft);
     const message = viterbiDecode(soft, MESSAGE_BITS);
     const payloadBits = message.slice(0, WATERMARK_PAYLOAD_BITS);
     if (crc16(payloadBits) !== bitsToNumber(message.slice(WATERMARK_PAYLOAD_BITS))) continue;
@@ -510,9 +660,9 @@ export function decodeWatermark(
       }
     }
   }
-  let best: WatermarkDetection | null = null;
+  let best: Omit<WatermarkDetection, 'speed'> | null = null;
   for (const [payload, f] of found) {
-    // A real mark decodes at neighbouring 8 ms phases too; a chance CRC match does not.
+    // A real mark decodes at neighbouring 2 ms phases too; a chance CRC match does not.
     if (f.hits < 2) continue;
     if (!best || f.confidence > best.confidence)
       best = { payload, confidence: f.confidence, phaseSeconds: (f.phase * DECODE_HOP) / RATE };

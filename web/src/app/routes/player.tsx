@@ -30,7 +30,7 @@ import {
   useDeletePlaylist,
 } from '@/features/playlists';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { toMessage } from '@/lib/api/client';
+import { isNotFound, toMessage } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
 import { API_BASE } from '@/lib/api/client';
 import { hasOwnAccount, rememberPath, useUser } from '@/lib/auth';
@@ -82,7 +82,10 @@ function PlayerPage({
   const videoId = videoParam ?? videos[0]?.id ?? null;
   const detail = useVideo(videoId);
   const entry = videos.find((v) => v.id === videoId);
-  const video = detail.data ?? entry;
+  // The playlist's entry stands in while the video's own answer loads; once that answer is an
+  // error (staff switched the video off after the playlist was loaded), the entry is stale and
+  // its stream answers 404: the page says so instead of playing it.
+  const video = detail.isError ? undefined : (detail.data ?? entry);
   const handle = useRef<PlayerHandle>(null);
   const [trackIndex, setTrackIndex] = useState(-1);
   const [sharing, setSharing] = useState(false);
@@ -141,7 +144,16 @@ function PlayerPage({
     stage = playlist.isError ? (
       <p className="error-text">{toMessage(playlist.error)}</p>
     ) : detail.isError ? (
-      <p className="error-text">{toMessage(detail.error)}</p>
+      <div className="player-missing">
+        <p className="error-text">
+          {isNotFound(detail.error) ? 'This video is no longer available.' : toMessage(detail.error)}
+        </p>
+        {next && (
+          <button type="button" className="button" onClick={() => go(next.id)}>
+            Play next: {next.title}
+          </button>
+        )}
+      </div>
     ) : (
       <Loading />
     );

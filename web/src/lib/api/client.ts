@@ -49,6 +49,11 @@ export function isOutage(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/** True when the service answered that the thing asked for does not exist (404). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** Message to show for any thrown value (ApiError, AbortError, TypeError from fetch...). */
 export function toMessage(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Loading } from '@/components/ui/Loading';
-import { ApiError, toMessage } from '@/lib/api/client';
+import { ApiError, isNotFound, toMessage } from '@/lib/api/client';
 import { afterLoginPath, OtpRequired, useGuestLogin, useLogin, useOtpLogin, useUser } from '@/lib/auth';
 import { validateEmail } from '../validation';
 import { AuthLayout } from './AuthLayout';
@@ -104,9 +104,7 @@ export function LoginScreen() {
               onSuccess: () => void navigate(afterLoginPath(), { replace: true }),
               onError: (err) =>
                 setError(
-                  err instanceof ApiError && err.status === 404
-                    ? 'Guest access is off on this site: please sign in or sign up.'
-                    : toMessage(err),
+                  isNotFound(err) ? 'Guest access is off on this site: please sign in or sign up.' : toMessage(err),
                 ),
             });
           }}

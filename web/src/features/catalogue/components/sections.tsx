@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Carousel } from '@/components/cards/Carousel';
 import { PlaylistCard } from '@/components/cards/PlaylistCard';
 import { VideoCard } from '@/components/cards/VideoCard';
-import { toMessage } from '@/lib/api/client';
+import { isNotFound, toMessage } from '@/lib/api/client';
 import type { Group, Id, Playlist } from '@/lib/api/types';
 import { CAROUSEL_ITEMS, DEFAULTS } from '@/lib/constants';
 import { groupHref, playerHref } from '@/lib/links';
@@ -27,8 +27,19 @@ function LoadError({ error }: { error: unknown }) {
   return error ? <p className="error-text">{toMessage(error)}</p> : null;
 }
 
+/**
+ * A row with nothing to show is left out, as on any streaming service: an empty answer, or a
+ * 404 for a list the page names by a fixed id (DEFAULTS) that this catalogue does not hold (a
+ * new install, before staff made it). Any other error is shown.
+ */
+function nothingToShow(q: { data?: unknown[]; error: unknown; isPending: boolean }): boolean {
+  if (isNotFound(q.error)) return true;
+  return !q.isPending && !q.error && (q.data?.length ?? 0) === 0;
+}
+
 export function LatestPlaylistsSection() {
   const q = useLatestPlaylists();
+  if (nothingToShow(q)) return null;
   return (
     <>
       <Carousel title="New Playlists" items={CAROUSEL_ITEMS.newPlaylists} loading={q.isPending}>
@@ -44,6 +55,7 @@ export function LatestPlaylistsSection() {
 /** "Best on YouTube": Essential Classics (playlist 251, group 10), many of them YouTube-only. */
 export function EssentialsSection() {
   const q = useEssentialClassics();
+  if (nothingToShow(q)) return null;
   const { playlistId, groupId } = DEFAULTS.essentialClassics;
   return (
     <>
@@ -70,6 +82,7 @@ export function EssentialsSection() {
 
 export function ConcertsSection() {
   const q = useConcerts();
+  if (nothingToShow(q)) return null;
   const groupId = DEFAULTS.concertsGroupId;
   return (
     <>
@@ -90,6 +103,7 @@ export function ConcertsSection() {
 
 export function GenresSection() {
   const q = useActiveGenres();
+  if (nothingToShow(q)) return null;
   return (
     <>
       <Carousel title="Genres" items={CAROUSEL_ITEMS.genres} loading={q.isPending} tileMeta={false}>
@@ -109,6 +123,7 @@ export function GroupTabsSection({ initialGroupId = DEFAULTS.landingGroupId }: {
   const list = groups.data ?? [];
   const active: Group | undefined = list.find((g) => g.id === selected) ?? list[0];
   const playlists = useGroupPlaylists(active?.id ?? selected);
+  if (groups.isSuccess && list.length === 0) return null;
 
   const tabs = (
     <div className="tabs" role="tablist" aria-label="Playlist groups">
