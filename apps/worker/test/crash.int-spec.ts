@@ -40,23 +40,6 @@ function recentLogs(lines = 8): string {
     .join('\n');
 }
 
-/**
- * Waits until the transcode is well under way (ffmpeg running), so a stop lands mid-job. A
- * job that ends first (ready or failed) fails the wait at once, with the workers' logs.
- */
-async function midTranscode(videoId: number): Promise<void> {
-  let row = await readVideo(t.db, videoId);
-  const deadline = Date.now() + 90_000;
-  while (!(row.processing_state === ProcessingState.Processing && row.processing_progress >= 10)) {
-    const ended = row.processing_state === ProcessingState.Ready || row.processing_state === ProcessingState.Failed;
-    if (ended || Date.now() > deadline) {
-      throw new Error(`the transcode was never seen under way: ${JSON.stringify(row)}\n${recentLogs()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    row = await readVideo(t.db, videoId);
-  }
-}
-
 /** The name of process `pid` ('' once it is gone). */
 function commandOf(pid: number): string {
   try {
@@ -67,23 +50,31 @@ function commandOf(pid: number): string {
 }
 
 /**
- * The worker that runs an ffmpeg, and its child processes, watched for from the job's start so
- * that a stop lands on a running ffmpeg. Waiting for the progress bar first was not enough: on a
- * quiet machine a short transcode could pass its last ffmpeg before the wait began (a CI run).
+ * Queues a new video's transcode on workers that are already up, waits until the one that
+ * starts it runs ffmpeg, and returns that worker and its child processes, so that a stop lands
+ * mid-encode. Queued before the workers had started, a short transcode could end on the first
+ * worker before a second had started (a CI run never saw an ffmpeg). 'restore', because a
+ * worker's startup reconcile pass may have queued the new video already. A transcode that ends
+ * before an ffmpeg is seen fails the wait at once, with the workers' logs.
  */
-async function runningFfmpeg(workers: WorkerProcess[]): Promise<{ worker: WorkerProcess; tools: number[] }> {
-  return waitFor(
-    'a worker to run ffmpeg',
-    async () => {
-      for (const worker of workers) {
-        const tools = await worker.toolPids();
-        if (tools.some((pid) => commandOf(pid) === 'ffmpeg')) return { worker, tools };
-      }
-      return undefined;
-    },
-    60_000,
-    20,
-  );
+async function transcodeUnderWay(
+  workers: WorkerProcess[],
+): Promise<{ videoId: number; worker: WorkerProcess; tools: number[] }> {
+  const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
+  await t.queues.enqueue(JobName.VideoTranscode, { videoId }, 'restore');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const row = await readVideo(t.db, videoId);
+    const ended = row.processing_state === ProcessingState.Ready || row.processing_state === ProcessingState.Failed;
+    if (ended || Date.now() > deadline) {
+      throw new Error(`no ffmpeg was seen running the transcode: ${JSON.stringify(row)}\n${recentLogs()}`);
+    }
+    const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
+    const worker = workers.find((w) => w.logs.some((l) => l.msg === 'job started' && l.jobId === job?.id));
+    const tools = (await worker?.toolPids()) ?? [];
+    if (worker && tools.some((pid) => commandOf(pid) === 'ffmpeg')) return { videoId, worker, tools };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** The video's ladder is whole: one folder under hls/{id}/, every playlist ended, full length. */
@@ -129,19 +120,6 @@ async function finishesOn(worker: WorkerProcess, videoId: number): Promise<void>
   expect(await worker.exited).toBe(0);
 }
 
-/** A new video whose transcode is under way on a worker started with `overrides`. */
-async function transcodeUnderWay(
-  overrides: Record<string, string> = {},
-): Promise<{ videoId: number; worker: WorkerProcess }> {
-  const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
-  // Queued before the worker starts: its reconciler, seeing the video queued in Postgres, would
-  // otherwise queue and start it first, and this enqueue (a `rerun`) would add a follow-up run.
-  await t.queues.enqueue(JobName.VideoTranscode, { videoId });
-  const worker = await start(overrides);
-  await midTranscode(videoId);
-  return { videoId, worker };
-}
-
 beforeAll(async () => {
   t = await createWorkerTestEnv({ WORKER_RECONCILE_INTERVAL_MS: '600000' });
   const clip = join(t.env.WORKER_TMP_DIR!, '..', 'clip.mp4');
@@ -168,8 +146,8 @@ afterAll(async () => {
 
 describe('worker crashes and restarts', () => {
   it('after kill -9 mid-transcode, a restarted worker runs the job again and ends with one complete ladder', async () => {
-    const { videoId, worker: first } = await transcodeUnderWay();
-    orphans.push(...(await first.toolPids()));
+    const { videoId, worker: first, tools } = await transcodeUnderWay([await start()]);
+    orphans.push(...tools);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
@@ -185,11 +163,8 @@ describe('worker crashes and restarts', () => {
   it('after kill -9 with production lock settings, its ffmpeg dies at once and another worker takes the job within 15 s', async () => {
     // The production defaults of the lock and the stalled check, not the harness's short ones.
     const production = { WORKER_LOCK_DURATION_MS: '', WORKER_STALLED_INTERVAL_MS: '' };
-    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
-    // Queued first (see transcodeUnderWay); both workers are running long before the kill.
-    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
     const workers = [await start(production), await start(production)];
-    const { worker: first, tools } = await runningFfmpeg(workers);
+    const { videoId, worker: first, tools } = await transcodeUnderWay(workers);
     orphans.push(...tools);
     const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
     const runs = (w: WorkerProcess) => w.logs.some((l) => l.msg === 'job started' && l.jobId === job!.id);
@@ -209,9 +184,8 @@ describe('worker crashes and restarts', () => {
   }, 180_000);
 
   it('a run whose lock is lost (its process stalled, another worker may run the job) stops, and the job ends with one ladder', async () => {
-    const { videoId, worker } = await transcodeUnderWay();
+    const { videoId, worker, tools } = await transcodeUnderWay([await start()]);
     const job = await t.queues.findJob(JobName.VideoTranscode, { videoId });
-    const tools = await worker.toolPids();
     orphans.push(...tools);
     // What an expired lock looks like to the worker at its next renewal: the key is gone.
     await t.redis.del(`${t.config.REDIS_PREFIX}:video:${job!.id}:lock`);
@@ -227,9 +201,7 @@ describe('worker crashes and restarts', () => {
 
   it('on SIGTERM mid-transcode with no grace period, hands the job back and exits; the next worker finishes it', async () => {
     // No grace: a short clip can otherwise finish inside it and leave nothing to hand back.
-    const videoId = await insertVideo(t.db, { originalKey: 'originals/test/clip.mp4' });
-    await t.queues.enqueue(JobName.VideoTranscode, { videoId });
-    const { worker: first, tools } = await runningFfmpeg([await start({ WORKER_SHUTDOWN_GRACE_MS: '0' })]);
+    const { videoId, worker: first, tools } = await transcodeUnderWay([await start({ WORKER_SHUTDOWN_GRACE_MS: '0' })]);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     // Handed back, not failed: the attempt does not count, and ffmpeg was stopped with it.
@@ -244,7 +216,7 @@ describe('worker crashes and restarts', () => {
   }, 180_000);
 
   it('on SIGTERM with time to spare, finishes the running job before exiting', async () => {
-    const { videoId, worker } = await transcodeUnderWay({ WORKER_SHUTDOWN_GRACE_MS: '120000' });
+    const { videoId, worker } = await transcodeUnderWay([await start({ WORKER_SHUTDOWN_GRACE_MS: '120000' })]);
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     await expectOneCompleteLadder(videoId);
