@@ -10,11 +10,13 @@
  *
  * The fingerprint half runs on FluidSynth-rendered songs and the tracker's Postgres path
  * (fingerprint.ts). The watermark's corpus is FluidSynth songs of its own, stereo at 48 kHz
- * (corpus.ts): 10 s excerpts are marked with random payloads, degraded through the real
- * ffmpeg (AAC, resampling, asetrate speed, band limits, aecho) or in JavaScript (gain, pink
- * noise) and decoded blind from 5 s windows; unmarked windows (clean and after AAC) count
- * every false accept. Generated audio is cached under bench/.cache/recognition; timings
- * never include generation.
+ * (corpus.ts): 10 s excerpts are marked with random codes drawn as the worker draws them
+ * (1 .. 2^24 - 1, WATERMARK_CODE_BITS), degraded through the real ffmpeg (AAC, resampling,
+ * asetrate speed, band limits, aecho) or in JavaScript (gain, pink noise) and decoded blind
+ * from 5 s windows with the worker's codeBits; unmarked windows (clean and after AAC) count
+ * every false accept, and are decoded once more with the CRC-16 alone (no code range) to
+ * show what the known bits save. Generated audio is cached under bench/.cache/recognition;
+ * timings never include generation.
  *
  *   BENCH_RECOGNITION_WM_CONDITIONS=clean,echo   only these watermark conditions
  *   BENCH_RECOGNITION_WM_EXCERPTS=40, _WM_UNMARKED=200   smaller watermark runs
@@ -25,6 +27,7 @@
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { DEFAULT_WATERMARK_TUNING, downmix, embedWatermark, watermarkSignal } from '@app/recognition';
+import { WATERMARK_CODE_BITS } from '../../apps/worker/src/recognition/recognition-engine.js';
 import { Prng } from '../../libs/recognition/src/dsp/prng.js';
 import { resample } from '../../libs/recognition/src/dsp/resample.js';
 import { snrDb } from '../../libs/recognition/src/testing/signals.js';
@@ -76,8 +79,9 @@ async function runWatermark(pool: Pool): Promise<WatermarkReport> {
   const decode = (
     pcm: Float32Array,
     rate: number,
+    codeBits: number | undefined = WATERMARK_CODE_BITS,
   ): Promise<{ payload: number | null; confidence: number; ms: number }> =>
-    pool.run({ kind: 'decode', pcm, rate, channels: 2 });
+    pool.run({ kind: 'decode', pcm, rate, channels: 2, codeBits });
 
   // Warm-up (JIT), not counted.
   embedWatermark(excerpt(1, 0, 6), SOURCE_RATE, 1, { channels: 2 });
@@ -87,7 +91,7 @@ async function runWatermark(pool: Pool): Promise<WatermarkReport> {
     const plan = Array.from({ length: n }, () => ({
       seed: prng.int(1, TRACKS),
       offset: prng.range(0, TRACK_SECONDS - WM_EXCERPT_SECONDS),
-      payload: prng.nextU32(),
+      payload: prng.int(1, 2 ** WATERMARK_CODE_BITS - 1),
       windowStart: prng.range(0, WM_EXCERPT_SECONDS - WM_WINDOW_SECONDS - 0.05),
     }));
     const hosts = plan.map((p) => excerpt(p.seed, p.offset, WM_EXCERPT_SECONDS));
@@ -142,12 +146,24 @@ async function runWatermark(pool: Pool): Promise<WatermarkReport> {
   const aac = transformBatch(unmarked.slice(half), 2, WM_CONDITIONS[1]!.transform!, WORK);
   const negatives = [...unmarked.slice(0, half), ...aac];
   const negativeAnswers: { payload: number | null; ms: number }[] = [];
+  // The same windows with the CRC-16 alone (codeBits unset: any 32-bit payload), not timed.
+  const crcOnlyAnswers: (number | null)[] = [];
   for (let k = 0; k < negatives.length; k += WM_CHUNK) {
-    negativeAnswers.push(...(await Promise.all(negatives.slice(k, k + WM_CHUNK).map((x) => decode(x, SOURCE_RATE)))));
+    const chunk = negatives.slice(k, k + WM_CHUNK);
+    // Decoding transfers the samples to the pool: the CRC-only decodes get copies.
+    const copies = chunk.map((x) => x.slice());
+    negativeAnswers.push(...(await Promise.all(chunk.map((x) => decode(x, SOURCE_RATE)))));
+    const crcOnly = await Promise.all(copies.map((x) => decode(x, SOURCE_RATE, undefined)));
+    crcOnlyAnswers.push(...crcOnly.map((d) => d.payload));
     log(`watermark: ${negativeAnswers.length}/${negatives.length} unmarked windows`);
   }
   const falseAccepts = negativeAnswers.filter((d) => d.payload !== null).length;
   const negativeTimes = negativeAnswers.map((d) => d.ms);
+  const crcOnlyAccepts = crcOnlyAnswers.filter((p) => p !== null);
+  const crcOnlyCodes = crcOnlyAccepts.filter((p) => p > 0 && p < 2 ** WATERMARK_CODE_BITS).length;
+  for (const [k, p] of crcOnlyAnswers.entries()) {
+    if (p !== null) log(`watermark: unmarked window ${k} passes with the CRC-16 alone as payload ${p}`);
+  }
 
   const rows: string[][] = [];
   let wrongTotal = 0;
@@ -178,6 +194,16 @@ async function runWatermark(pool: Pool): Promise<WatermarkReport> {
     String(negatives.length - falseAccepts),
     '',
     `${fmt(percentile(negativeTimes, 50))} / ${fmt(percentile(negativeTimes, 95))}`,
+  ]);
+  rows.push([
+    'watermark',
+    `the same, CRC-16 alone (no codeBits; in 1 .. 2^${WATERMARK_CODE_BITS} - 1 after the decode: ${crcOnlyCodes})`,
+    String(negatives.length),
+    `false accepts: ${crcOnlyAccepts.length} (${pct(crcOnlyAccepts.length, negatives.length)})`,
+    '',
+    String(negatives.length - crcOnlyAccepts.length),
+    '',
+    '',
   ]);
   const summary = [
     [
@@ -252,7 +278,10 @@ async function main(): Promise<void> {
       console.log(`\n${fp.notes.map((n) => `- ${n}`).join('\n')}\n`);
     }
     if (!wm) return;
-    console.log(`## watermark (${TRACKS} FluidSynth songs x ${TRACK_SECONDS} s, stereo 48 kHz)\n`);
+    console.log(
+      `## watermark (${TRACKS} FluidSynth songs x ${TRACK_SECONDS} s, stereo 48 kHz; codes 1 .. ` +
+        `2^${WATERMARK_CODE_BITS} - 1 decoded with codeBits ${WATERMARK_CODE_BITS}, as the worker's)\n`,
+    );
     const rows = [...wm.rows, ...wm.summary];
     printTable(
       [

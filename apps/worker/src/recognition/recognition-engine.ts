@@ -28,7 +28,9 @@ export interface EngineFormat {
 
 /**
  * Width of the codes the worker registers and embeds (DESIGN.md §6: at least 24 bits plus a
- * check code). The library carries 32 bits; a decoded value above 24 bits is no code of ours.
+ * check code), drawn from 1 .. 2^24 - 1. The library carries 32 bits; the decoder is told the
+ * width, so a decoded value above it (or 0) is no code of ours and the known zero bits
+ * check every decode beside the CRC.
  */
 export const WATERMARK_CODE_BITS = 24;
 
@@ -117,8 +119,8 @@ export class RecognitionEngine {
     const tries = part.length > head * 1.5 ? [part.subarray(0, head), part] : [part];
     for (const piece of tries) {
       // The window is cut from our own transcode: no echo or speed change to search for.
-      const found = decodeWatermark(piece, sampleRate, { channels, search: false });
-      if (found && found.payload > 0 && found.payload < 2 ** WATERMARK_CODE_BITS) return found.payload;
+      const found = decodeWatermark(piece, sampleRate, { channels, search: false, codeBits: WATERMARK_CODE_BITS });
+      if (found) return found.payload;
     }
     return null;
   }

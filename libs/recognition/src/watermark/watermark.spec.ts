@@ -136,6 +136,26 @@ describe('audio watermark', () => {
     expect(decodeWatermark(short, RATE, { channels: 2 })).toBeNull();
   });
 
+  it('with codeBits, answers only codes 1 .. 2^codeBits - 1: no payload above them, nor 0', () => {
+    const at = (pcm: Float32Array, codeBits?: number) =>
+      decodeWatermark(window(pcm, RATE, 1), RATE, { channels: 2, codeBits })?.payload ?? null;
+    // PAYLOAD has bits above 24 set: a mark, but no 24-bit code, even after both searches.
+    expect(at(marked)).toBe(PAYLOAD);
+    expect(at(marked, 24)).toBeNull();
+    for (const [payload, isCode] of [
+      [2 ** 24 - 1, true],
+      [0x000001, true],
+      [2 ** 24, false],
+      [0, false],
+    ] as const) {
+      const mark = embedWatermark(host, RATE, payload, { channels: 2 });
+      expect(at(mark)).toBe(payload);
+      expect(at(mark, 24)).toBe(isCode ? payload : null);
+    }
+    expect(() => at(marked, 33)).toThrow(/codeBits/);
+    expect(() => at(marked, 0)).toThrow(/codeBits/);
+  });
+
   it('rejects payloads that are not unsigned 32-bit integers', () => {
     expect(() => embedWatermark(host, RATE, -1)).toThrow(/payload/);
     expect(() => embedWatermark(host, RATE, 2 ** 32)).toThrow(/payload/);

@@ -173,6 +173,17 @@ export interface WatermarkOptions {
    * transcodes) skips them: they multiply the time spent on audio without a mark.
    */
   search?: boolean;
+  /**
+   * Decoding only: the caller's codes are 1 .. 2^codeBits - 1 (the worker's are 24 bits).
+   * The payload bits above them are then known to be zero and serve as check bits beside the
+   * CRC: a payload outside that range fails the check as a CRC mismatch does, so it is never
+   * a hit and never shadows the real code. With 24-bit codes a decode of audio without a mark
+   * passes by chance once in 2^24 Viterbi decodes instead of once in 2^16 (the CRC alone).
+   * They are not given to the Viterbi decoder as known inputs: there they would correct a few
+   * more errors but check nothing, every chance codeword being a code (back to 1 in 2^16).
+   * Default: every 32-bit payload.
+   */
+  codeBits?: number;
 }
 
 /**
@@ -465,16 +476,17 @@ export function decodeWatermark(
   const t = options.tuning ?? DEFAULT_WATERMARK_TUNING;
   if (!Number.isInteger(sampleRate) || sampleRate < RATE)
     throw new Error(`sample rate must be an integer of at least ${RATE} Hz, got ${sampleRate}`);
+  const isCode = codeCheck(options.codeBits);
   const x = toAnalysisRate(pcm, sampleRate, options.channels ?? 1);
-  const plain = decodeAnalysis(x, t);
+  const plain = decodeAnalysis(x, t, isCode);
   if (plain) return { ...plain, speed: 1 };
   if (options.search === false) return null;
   for (const echo of findEchoes(x)) {
-    const unechoed = decodeAnalysis(removeEcho(x, echo), t);
+    const unechoed = decodeAnalysis(removeEcho(x, echo), t, isCode);
     if (unechoed) return { ...unechoed, speed: 1 };
   }
   // Played `speed` times faster: stretch it back by `speed` (and its pitch down with it).
-  const atSpeed = (speed: number) => decodeAnalysis(resample(x, RATE, round(RATE * speed)), t);
+  const atSpeed = (speed: number) => decodeAnalysis(resample(x, RATE, round(RATE * speed)), t, isCode);
   for (const speed of WATERMARK_SPEEDS) {
     const found = atSpeed(speed);
     if (!found) continue;
@@ -484,6 +496,16 @@ export function decodeWatermark(
     return { ...found, phaseSeconds: found.phaseSeconds / speed, speed };
   }
   return null;
+}
+
+/** Which decoded payloads are codes, for WatermarkOptions.codeBits. */
+function codeCheck(codeBits: number | undefined): (payload: number) => boolean {
+  if (codeBits === undefined) return () => true;
+  if (!Number.isInteger(codeBits) || codeBits < 1 || codeBits > WATERMARK_PAYLOAD_BITS) {
+    throw new Error(`codeBits must be an integer from 1 to ${WATERMARK_PAYLOAD_BITS}, got ${codeBits}`);
+  }
+  const end = 2 ** codeBits;
+  return (payload) => payload > 0 && payload < end;
 }
 
 /** Cepstrum frames of the echo search: 512 ms, so an echo of up to 250 ms overlaps its source. */
@@ -570,7 +592,11 @@ function removeEcho(x: Float32Array, { delay, gain }: Echo): Float32Array {
 }
 
 /** One blind decode of 16 kHz mono `x` as it is (no speed search). */
-function decodeAnalysis(x: Float32Array, t: WatermarkTuning): Omit<WatermarkDetection, 'speed'> | null {
+function decodeAnalysis(
+  x: Float32Array,
+  t: WatermarkTuning,
+  isCode: (payload: number) => boolean,
+): Omit<WatermarkDetection, 'speed'> | null {
   const { pairOfBit, cellsOfBit, signOfCell, dither } = getLayout();
   const frames = floor((x.length - N) / DECODE_HOP) + 1;
   const pairFrames = PAIR / DECODE_HOP; // 16 decode frames per slot pair
@@ -641,6 +667,7 @@ function decodeAnalysis(x: Float32Array, t: WatermarkTuning): Omit<WatermarkDete
     const payloadBits = message.slice(0, WATERMARK_PAYLOAD_BITS);
     if (crc16(payloadBits) !== bitsToNumber(message.slice(WATERMARK_PAYLOAD_BITS))) continue;
     const payload = bitsToNumber(payloadBits);
+    if (!isCode(payload)) continue;
     const code = codewordFor(payload);
     let agree = 0;
     let total = 0;
