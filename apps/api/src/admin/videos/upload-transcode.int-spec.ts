@@ -112,10 +112,13 @@ async function finishedRuns(videoId: number): Promise<{ renditions: string[]; wa
   return until('the transcode runs to end', async () => {
     const runs: Job[] = [];
     for (const id of [`transcode-${videoId}`, `transcode-${videoId}-again`]) {
-      const job = await queues.queue(QueueName.Video).getJob(id);
-      const state = await job?.getState();
+      const queue = queues.queue(QueueName.Video);
+      // The state first, then the job: a job read while active and finished before its state is
+      // read would have no return value yet.
+      const state = await queue.getJobState(id);
       if (state === 'active' || state === 'waiting') return undefined;
-      if (job && state === 'completed') runs.push(job);
+      const job = state === 'completed' ? await queue.getJob(id) : undefined;
+      if (job) runs.push(job);
     }
     return runs.sort((a, b) => a.timestamp - b.timestamp).map((job) => job.returnvalue);
   });
