@@ -49,12 +49,17 @@ for (const viewport of [DESKTOP, PHONE]) {
 
 journey(use, 'a visitor who opens a playlist signs in and lands back on its player', {}, async ({ page }) => {
   await page.goto('/');
-  const tile = page.getByRole('link', { name: /^Open playlist / }).first();
-  const name = (await tile.getAttribute('aria-label')).replace(/^Open playlist /, '');
-  const chosen = new URL(await tile.getAttribute('href'), BASE_URL).searchParams.get('p');
-  // Enter on the focused tile: a click could land on its neighbour while the sections above
-  // are still loading and move the page.
-  await tile.focus();
+  // The first tile, read in one go: while the sections load, the first tile can change between
+  // two reads. Then that same tile (by its address and name) is focused and opened with Enter:
+  // a click could land on its neighbour while the sections above still move the page.
+  const { label, href } = await page
+    .getByRole('link', { name: /^Open playlist / })
+    .first()
+    .evaluate((a) => ({ label: a.getAttribute('aria-label'), href: a.getAttribute('href') }));
+  const name = label.replace(/^Open playlist /, '');
+  const chosen = new URL(href, BASE_URL).searchParams.get('p');
+  const tile = page.getByRole('link', { name: label, exact: true }).and(page.locator(`a[href="${href}"]`));
+  await tile.first().focus();
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/login$/);
   await page.getByRole('heading', { name: 'Sign In' }).waitFor();
