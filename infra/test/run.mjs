@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, unit, integration, web, browser and hostile tests, in that order. Stops at
-// the first failing step and names it. Postgres and Redis come from DATABASE_URL / REDIS_URL,
+// the first failing step and names it. The demo step runs beside the steps after it, at the lowest
+// CPU priority, and is waited for at the end. Postgres and Redis come from DATABASE_URL / REDIS_URL,
 // else from the local default ports when something answers there, else Testcontainers.
 // `npm test -- containers` (never part of the default run: it needs a Docker engine and is
 // slower) runs the integration step with Postgres and Redis from Testcontainers whatever answers
@@ -40,13 +41,18 @@ const steps = [
   ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
   ['unit', [...jest, 'unit']],
-  // The demo analysis test seeds and transcodes the whole demo (minutes of both cores): on its
-  // own step, so the timing-sensitive tests (crash, stalled jobs) never share the CPU with it.
+  // The demo analysis test seeds and transcodes the whole demo (minutes of both cores). It runs
+  // beside the steps after it under `nice -n 19` (its ffmpeg and fluidsynth inherit that), so it
+  // takes only the CPU they leave idle and the timing-sensitive tests (crash, stalled jobs)
+  // never compete with it. --forceExit: run in band, Jest waits for every handle of the api it
+  // booted, and one (not named by --detectOpenHandles) outlives app.close(); the workers of the
+  // integration step are stopped by Jest the same way.
+  [
+    'demo',
+    [...jest, 'integration', '--runInBand', '--forceExit', '--testPathPatterns', 'demo-analysis'],
+    { beside: true },
+  ],
   ['integration', [...jest, 'integration', '--maxWorkers=2', '--testPathIgnorePatterns', 'demo-analysis']],
-  // --forceExit: run in band, Jest waits for every handle of the api it booted, and one (not
-  // named by --detectOpenHandles) outlives app.close(); the workers of the step above are
-  // stopped by Jest the same way.
-  ['demo', [...jest, 'integration', '--runInBand', '--forceExit', '--testPathPatterns', 'demo-analysis']],
   ['web', ['npm', 'run', '--silent', 'test', '-w', 'web']],
   ['browser', ['node', 'infra/test/browser.mjs']],
   // Issue 13: hostile requests against a running product of its own (test/hostile/).
@@ -73,22 +79,54 @@ function containersEnv() {
   return env;
 }
 
-/** Runs a step, echoing its output, and reads the test counts from its runner's summary. */
-function runStep(command, args, env = process.env) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...env, FORCE_COLOR: '0' },
-    });
-    let tail = '';
-    const keep = (chunk, out) => {
-      out.write(chunk);
-      tail = (tail + chunk.toString()).slice(-20000);
-    };
-    child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
-    child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
-    child.on('close', (code) => resolve({ code, counts: countTests(tail) }));
+/** Every step still running, so that an interrupt or a failed step stops them all. */
+const running = new Set();
+
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+// Each step leads its own process group (so that it can be stopped with all it started): an
+// interrupt is passed on to every group, for each to clean up as it does on its own.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) signalGroup(child, signal);
+    process.exit(130);
   });
+}
+
+/**
+ * Runs a step and reads the test counts from its runner's summary. It echoes the output as it
+ * comes, or with `quiet` keeps it for `output` (a step beside others prints when it has ended).
+ * `stop()` ends it with everything it started.
+ */
+function runStep(command, args, env = process.env, { quiet = false } = {}) {
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, FORCE_COLOR: '0' },
+    detached: true,
+  });
+  running.add(child);
+  let output = '';
+  const keep = (chunk, out) => {
+    output += chunk.toString();
+    if (quiet) return;
+    out.write(chunk);
+    output = output.slice(-20000);
+  };
+  child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
+  child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
+  const done = new Promise((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve({ code, counts: countTests(output.slice(-20000)), output });
+    }),
+  );
+  return { done, stop: () => signalGroup(child, 'SIGKILL') };
 }
 
 function countTests(raw) {
@@ -106,13 +144,29 @@ function countTests(raw) {
 
 const started = Date.now();
 const results = [];
-for (const [name, [command, ...args]] of steps) {
+const beside = [];
+for (const [name, [command, ...args], { beside: runsBeside = false } = {}] of steps) {
   if (only.length > 0 ? !only.includes(name) : optIn.has(name)) continue;
-  console.log(`\n=== test step: ${name} ===`);
   const t0 = Date.now();
-  const { code, counts } = await runStep(command, args, name === 'containers' ? containersEnv() : process.env);
+  const env = name === 'containers' ? containersEnv() : process.env;
+  if (runsBeside) {
+    console.log(`\n=== test step: ${name} (beside the next steps at nice 19; its output comes at the end) ===`);
+    beside.push({ name, t0, step: runStep('nice', ['-n', '19', command, ...args], env, { quiet: true }) });
+    continue;
+  }
+  console.log(`\n=== test step: ${name} ===`);
+  const { code, counts } = await runStep(command, args, env).done;
   results.push({ name, ok: code === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1), counts });
   if (code !== 0) break;
+}
+for (const { name, t0, step } of beside) {
+  // A failed step ends the run: what runs beside it is stopped, not waited for.
+  const stopped = !results.every((r) => r.ok);
+  if (stopped) step.stop();
+  const { code, counts, output } = await step.done;
+  console.log(`\n=== test step: ${name} (ran beside the steps above${stopped ? '; stopped' : ''}) ===`);
+  process.stdout.write(output);
+  if (!stopped) results.push({ name, ok: code === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1), counts });
 }
 
 console.log('\n=== test summary ===');
