@@ -79,9 +79,10 @@ function containersEnv() {
   return env;
 }
 
-/** Every step still running, so that an interrupt or a failed step stops them all. */
-const running = new Set();
+/** The steps running beside the others, so that an interrupt or a failed step stops them. */
+const beside = new Set();
 
+/** Signals a step beside the others with everything it started (it leads its process group). */
 function signalGroup(child, signal) {
   try {
     process.kill(-child.pid, signal);
@@ -90,31 +91,28 @@ function signalGroup(child, signal) {
   }
 }
 
-// Each step leads its own process group (so that it can be stopped with all it started): an
-// interrupt is passed on to every group, for each to clean up as it does on its own.
+// A step beside the others is not in this process's group, so an interrupt (Ctrl-C) does not
+// reach it: it is passed on, for the step to clean up as it does on its own.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    for (const child of running) signalGroup(child, signal);
+    for (const child of beside) signalGroup(child, signal);
     process.exit(130);
   });
 }
 
 /**
  * Runs a step and reads the test counts from its runner's summary. It echoes the output as it
- * comes, or with `quiet` keeps it for `output` (a step beside others prints when it has ended).
- * `stop()` ends it with everything it started.
+ * comes; a step `besideOthers` runs under `nice -n 19` in a process group of its own, keeps its
+ * output for `output` (printed when it has ended) and can be ended with all it started (`stop`).
  */
-function runStep(command, args, env = process.env, { quiet = false } = {}) {
-  const child = spawn(command, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, FORCE_COLOR: '0' },
-    detached: true,
-  });
-  running.add(child);
+function runStep(command, args, env = process.env, { besideOthers = false } = {}) {
+  const options = { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, FORCE_COLOR: '0' }, detached: besideOthers };
+  const child = besideOthers ? spawn('nice', ['-n', '19', command, ...args], options) : spawn(command, args, options);
+  if (besideOthers) beside.add(child);
   let output = '';
   const keep = (chunk, out) => {
     output += chunk.toString();
-    if (quiet) return;
+    if (besideOthers) return;
     out.write(chunk);
     output = output.slice(-20000);
   };
@@ -122,7 +120,7 @@ function runStep(command, args, env = process.env, { quiet = false } = {}) {
   child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
   const done = new Promise((resolve) =>
     child.on('close', (code) => {
-      running.delete(child);
+      beside.delete(child);
       resolve({ code, counts: countTests(output.slice(-20000)), output });
     }),
   );
@@ -144,14 +142,14 @@ function countTests(raw) {
 
 const started = Date.now();
 const results = [];
-const beside = [];
+const later = [];
 for (const [name, [command, ...args], { beside: runsBeside = false } = {}] of steps) {
   if (only.length > 0 ? !only.includes(name) : optIn.has(name)) continue;
   const t0 = Date.now();
   const env = name === 'containers' ? containersEnv() : process.env;
   if (runsBeside) {
     console.log(`\n=== test step: ${name} (beside the next steps at nice 19; its output comes at the end) ===`);
-    beside.push({ name, t0, step: runStep('nice', ['-n', '19', command, ...args], env, { quiet: true }) });
+    later.push({ name, t0, step: runStep(command, args, env, { besideOthers: true }) });
     continue;
   }
   console.log(`\n=== test step: ${name} ===`);
@@ -159,7 +157,7 @@ for (const [name, [command, ...args], { beside: runsBeside = false } = {}] of st
   results.push({ name, ok: code === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1), counts });
   if (code !== 0) break;
 }
-for (const { name, t0, step } of beside) {
+for (const { name, t0, step } of later) {
   // A failed step ends the run: what runs beside it is stopped, not waited for.
   const stopped = !results.every((r) => r.ok);
   if (stopped) step.stop();
