@@ -92,6 +92,11 @@ journey(
     await drag(page, handles.first(), handles.last());
     assert.ok((await saved).ok(), 'the new order is saved');
     assert.deepEqual(await handleNames(list), [SUMMER, NIGHT_DRIVE]);
+    // A screen reader hears the video's name and its new place, never an internal id.
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${NIGHT_DRIVE} was moved to position 2 of 2.` })
+      .waitFor({ state: 'attached' });
     await page.reload();
     await list.waitFor();
     assert.deepEqual(await handleNames(list), [SUMMER, NIGHT_DRIVE]);

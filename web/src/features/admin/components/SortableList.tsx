@@ -19,6 +19,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { IconGrip } from '@/components/ui/icons';
 import { DRAG } from '@/lib/constants';
+import { sortableAnnouncements } from '@/lib/sortable-announcements';
 
 /**
  * A list reordered by dragging its handles (spec §4, §9: mouse after 10 px, touch after
@@ -52,10 +53,20 @@ export function SortableList<T extends { id: number }>({
     if (!event.over || event.active.id === event.over.id) return;
     onMove(Number(event.active.id), Number(event.over.id));
   };
+  const ids = items.map((i) => i.id);
+  const announcements = sortableAnnouncements(ids, (id) => {
+    const item = items.find((i) => i.id === id);
+    return item ? itemLabel(item) : 'the item';
+  });
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements }}
+    >
       <SortableContext
-        items={items.map((i) => i.id)}
+        items={ids}
         strategy={layout === 'cards' ? rectSortingStrategy : verticalListSortingStrategy}
         disabled={disabled}
       >

@@ -29,6 +29,7 @@ import { useUser } from '@/lib/auth';
 import { DEFAULTS, DRAG } from '@/lib/constants';
 import { countLabel } from '@/lib/format';
 import { playerHref, playlistHref } from '@/lib/links';
+import { sortableAnnouncements } from '@/lib/sortable-announcements';
 import { useArrangeVideos } from '../api/arrange-videos';
 import { useDeletePlaylist } from '../api/delete-playlist';
 import { useDeletePlaylistVideo } from '../api/delete-playlist-video';
@@ -127,7 +128,17 @@ export function MyPlaylistScreen() {
       {playlist.videos.length === 0 ? (
         <p className="muted empty">No Results</p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements: sortableAnnouncements(
+              playlist.videos.map((v) => v.id),
+              (id) => playlist.videos.find((v) => v.id === id)?.title ?? 'the video',
+            ),
+          }}
+        >
           <SortableContext items={playlist.videos.map((v) => v.id)} strategy={verticalListSortingStrategy}>
             <ol className="video-rows video-rows--sortable" aria-label={`Videos of ${playlist.title}`}>
               {playlist.videos.map((v) => (
