@@ -111,8 +111,8 @@ async function readyVideo(videoId: number): Promise<{ hls_master_key: string }> 
 async function finishedRuns(videoId: number): Promise<{ renditions: string[]; watermarked: boolean }[]> {
   return until('the transcode runs to end', async () => {
     const runs: Job[] = [];
+    const queue = queues.queue(QueueName.Video);
     for (const id of [`transcode-${videoId}`, `transcode-${videoId}-again`]) {
-      const queue = queues.queue(QueueName.Video);
       // The state first, then the job: a job read while active and finished before its state is
       // read would have no return value yet.
       const state = await queue.getJobState(id);

@@ -85,6 +85,7 @@ export function MyPlaylistScreen() {
     return <Navigate to={playlistHref(playlist.id, playlist.title)} replace />;
   }
   const groupId = playlist.group_id ?? DEFAULTS.playerGroupId;
+  const ids = playlist.videos.map((v) => v.id);
 
   const onDragEnd = (event: DragEndEvent) => {
     const result = reorder(playlist.videos, Number(event.active.id), event.over ? Number(event.over.id) : null);
@@ -134,12 +135,12 @@ export function MyPlaylistScreen() {
           onDragEnd={onDragEnd}
           accessibility={{
             announcements: sortableAnnouncements(
-              playlist.videos.map((v) => v.id),
+              ids,
               (id) => playlist.videos.find((v) => v.id === id)?.title ?? 'the video',
             ),
           }}
         >
-          <SortableContext items={playlist.videos.map((v) => v.id)} strategy={verticalListSortingStrategy}>
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className="video-rows video-rows--sortable" aria-label={`Videos of ${playlist.title}`}>
               {playlist.videos.map((v) => (
                 <SortableRow
