@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, StreamableFile, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -25,7 +26,7 @@ import {
   RemoveVideoResultDto,
 } from './playlists.dto.js';
 import { PlaylistExportService } from './playlist-export.service.js';
-import { PlaylistsService } from './playlists.service.js';
+import { MAX_PERSONAL_PLAYLISTS, PlaylistsService } from './playlists.service.js';
 
 const GUEST = { description: 'The guest account cannot change playlists' };
 const NOT_OWNER = { description: 'No such playlist of this user (another user’s playlist answers the same)' };
@@ -64,6 +65,7 @@ export class PlaylistsController {
   @ApiCreatedResponse({ type: PlaylistDetailDto })
   @ApiBadRequestResponse({ description: '"Please, Provide Valid Name", or an unknown video id' })
   @ApiForbiddenResponse(GUEST)
+  @ApiConflictResponse({ description: `The user already keeps ${MAX_PERSONAL_PLAYLISTS} playlists, the most allowed` })
   addFullPlaylist(@CurrentUser() user: User, @Body() body: AddFullPlaylistDto): Promise<PlaylistDetailDto> {
     return this.playlists.create(user, body);
   }

@@ -5,6 +5,7 @@ import { Status } from '@app/contracts';
 import type { User, Video } from '@app/db';
 import { startTestApi, TestFactories, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
+import { MAX_PERSONAL_PLAYLISTS } from './playlists.service.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -132,6 +133,36 @@ describe('personal playlists', () => {
         403,
         { message: 'The guest account cannot change playlists. Please sign up.' },
       ]);
+    });
+
+    it(`keeps an account at ${MAX_PERSONAL_PLAYLISTS} playlists, also when 50 creations race, and frees a place on delete`, async () => {
+      const collector = await f.user();
+      const dataSource = api.app.get(DataSource);
+      await dataSource.query(
+        `INSERT INTO playlists (title, user_id, status) SELECT 'Mix ' || n, $1, $2 FROM generate_series(1, $3) AS n`,
+        [collector.id, Status.On, MAX_PERSONAL_PLAYLISTS - 10],
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          call('POST', 'add_full_playlist/', as(collector), { title: `Race ${i}`, video_list: [videos[0].id] }),
+        ),
+      );
+      const statuses = answers.map(([status]) => status).sort();
+      expect(statuses).toEqual([...Array<number>(10).fill(201), ...Array<number>(40).fill(409)]);
+      expect(answers.find(([status]) => status === 409)?.[1]).toEqual({
+        message: `You already have ${MAX_PERSONAL_PLAYLISTS} playlists, the most one account may keep. Delete one to add another.`,
+      });
+      const mine = (await call('GET', 'get_user_playlists/', as(collector)))[1];
+      expect(mine).toHaveLength(MAX_PERSONAL_PLAYLISTS);
+      // The refused creations left no playlist and no entry behind.
+      const [{ entries }] = await dataSource.query(
+        `SELECT count(*)::int AS entries FROM playlist_videos pv JOIN playlists p ON p.id = pv.playlist_id WHERE p.user_id = $1`,
+        [collector.id],
+      );
+      expect(entries).toBe(10);
+      expect((await call('DELETE', `delete_playlist/${mine[0].id}/`, as(collector)))[0]).toBe(200);
+      await create(collector, 'One More');
+      expect((await call('POST', 'add_full_playlist/', as(collector), { title: 'Too Many' }))[0]).toBe(409);
     });
   });
 

@@ -32,6 +32,19 @@ export class PlaylistsRepository {
   }
 
   /**
+   * How many visible playlists `userId` keeps, counted under a lock on that user's playlist
+   * list held until the transaction ends, so concurrent creations count one after another.
+   */
+  async lockAndCountOwned(manager: EntityManager, userId: number): Promise<number> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`personal-playlists:${userId}`]);
+    const [row] = await manager.query(
+      `SELECT count(*)::int AS count FROM playlists WHERE user_id = $1 AND status = ${VISIBLE}`,
+      [userId],
+    );
+    return row.count;
+  }
+
+  /**
    * A new personal playlist at the end of its owner's list, or first when `first` (spec viewer
    * §4: a plain new playlist is appended, a full one goes first). Two creations at the same
    * moment may share a place; the list then orders them newest first. Playlists written

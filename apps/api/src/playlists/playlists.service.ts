@@ -1,4 +1,10 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DEFAULT_IDS } from '@app/contracts';
 import type { User } from '@app/db';
@@ -20,6 +26,11 @@ import { PlaylistsRepository, type OwnedPlaylist } from './playlists.repository.
 /** The player's default playlist (spec viewer §9), shown after a user deletes their last one. */
 const DEFAULT_PLAYLIST = DEFAULT_IDS.playlists[2];
 const NOT_FOUND = 'Playlist not found';
+/**
+ * Personal playlists one account may keep (a decision of ours, README "Decisions"): enough for
+ * any listener, and it bounds what one account can make the database and My Playlists hold.
+ */
+export const MAX_PERSONAL_PLAYLISTS = 200;
 
 /**
  * Personal playlists (DESIGN.md §2.9): only the owner writes; another user's playlist answers
@@ -49,6 +60,11 @@ export class PlaylistsService {
     const videoIds = unique(body.video_list ?? []);
     const id = await this.playlists.transaction(async (manager) => {
       await this.assertVisibleVideos(manager, videoIds);
+      if ((await this.playlists.lockAndCountOwned(manager, user.id)) >= MAX_PERSONAL_PLAYLISTS) {
+        throw new ConflictException({
+          message: `You already have ${MAX_PERSONAL_PLAYLISTS} playlists, the most one account may keep. Delete one to add another.`,
+        });
+      }
       const playlistId = await this.playlists.createPersonal(manager, user.id, body.title, videoIds.length > 0);
       if (videoIds.length > 0) await this.playlists.appendVideos(manager, playlistId, videoIds);
       return playlistId;

@@ -5234,6 +5234,13 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description The user already keeps 200 playlists, the most allowed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   PlaylistsController_addPlaylistVideo: {

@@ -83,4 +83,18 @@ describe('Create Playlist box', () => {
     expect(await screen.findByText('Playlist has been added')).toBeInTheDocument();
     expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 91 }));
   });
+
+  it("shows the api's refusal (an account at its playlist limit) instead of a success", async () => {
+    localStorage.setItem('access', fakeJwt());
+    const refusal = 'You already have 200 playlists, the most one account may keep. Delete one to add another.';
+    mockFetch({ 'POST /cuviewTV/add_full_playlist/': { status: 409, json: { message: refusal } } });
+    const onCreated = vi.fn();
+    renderRoute(<CreatePlaylistForm videoIds={[3]} onDone={() => undefined} onCreated={onCreated} />);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Name'), 'One Too Many');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByText('Playlist has been added')).not.toBeInTheDocument();
+    expect(onCreated).not.toHaveBeenCalled();
+  });
 });
