@@ -47,5 +47,4 @@ export const DRAG = {
   mouseDistance: 10,
   touchDelay: 250,
   touchTolerance: 5,
-  keyboardStep: 25,
 } as const;

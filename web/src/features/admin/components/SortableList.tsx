@@ -1,25 +1,10 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { IconGrip } from '@/components/ui/icons';
-import { DRAG } from '@/lib/constants';
 import { sortableAnnouncements } from '@/lib/sortable-announcements';
+import { useSortableSensors } from '@/lib/sortable-sensors';
 
 /**
  * A list reordered by dragging its handles (spec §4, §9: mouse after 10 px, touch after
@@ -44,11 +29,7 @@ export function SortableList<T extends { id: number }>({
   layout?: 'rows' | 'cards';
   disabled?: boolean;
 }) {
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: DRAG.mouseDistance } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: DRAG.touchDelay, tolerance: DRAG.touchTolerance } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const onDragEnd = (event: DragEndEvent) => {
     if (!event.over || event.active.id === event.over.id) return;
     onMove(Number(event.active.id), Number(event.over.id));

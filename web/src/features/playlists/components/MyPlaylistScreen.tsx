@@ -1,20 +1,5 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -26,10 +11,11 @@ import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import type { PlaylistDetail, Video } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
-import { DEFAULTS, DRAG } from '@/lib/constants';
+import { DEFAULTS } from '@/lib/constants';
 import { countLabel } from '@/lib/format';
 import { playerHref, playlistHref } from '@/lib/links';
 import { sortableAnnouncements } from '@/lib/sortable-announcements';
+import { useSortableSensors } from '@/lib/sortable-sensors';
 import { useArrangeVideos } from '../api/arrange-videos';
 import { useDeletePlaylist } from '../api/delete-playlist';
 import { useDeletePlaylistVideo } from '../api/delete-playlist-video';
@@ -71,11 +57,7 @@ export function MyPlaylistScreen() {
   const toast = useToast();
   const navigate = useNavigate();
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: DRAG.mouseDistance } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: DRAG.touchDelay, tolerance: DRAG.touchTolerance } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
 
   if (q.isPending) return <Loading />;
   if (q.isError) return <p className="page error-text">{toMessage(q.error)}</p>;
