@@ -241,16 +241,17 @@ async function makeArt(video: DemoVideo, frame: { width: number; height: number 
     await writeFile(background, await sharp(cover).resize(width, width).png().toBuffer());
     return { background };
   }
-  // Blurred, darkened art filling the frame, with the sleeve itself on the left.
+  // Blurred, darkened art filling the frame, with the sleeve itself on the left, under the
+  // burned-in title and artist (captionFilters: they end at about 0.15 of the height).
   const blurred = await sharp(cover)
     .resize(width, height, { fit: 'cover' })
     .blur(18)
     .modulate({ brightness: 0.55 })
     .toBuffer();
-  const sleeveSize = Math.round(height * 0.62);
+  const sleeveSize = Math.round(height * 0.52);
   const sleeve = await sharp(cover).resize(sleeveSize, sleeveSize).toBuffer();
   const layers =
-    video.look === 'lyric' ? [] : [{ input: sleeve, left: Math.round(height * 0.1), top: Math.round(height * 0.08) }];
+    video.look === 'lyric' ? [] : [{ input: sleeve, left: Math.round(height * 0.1), top: Math.round(height * 0.19) }];
   await writeFile(background, await sharp(blurred).composite(layers).png().toBuffer());
   return { background };
 }
