@@ -59,6 +59,16 @@ for (const viewport of [DESKTOP, PHONE]) {
           .map((badge) => badge.textContent),
       );
       assert.deepEqual(clipped, [], `${name} ${viewport.width}: durations cut off`);
+      if (name === 'player') {
+        // The player's time is whole too (at 375 px it read "0:00:00 / 0…").
+        const time = page.locator('.player__time');
+        await page.locator('video.player__video').hover();
+        await time.waitFor();
+        assert.ok(
+          await time.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+          `${name} ${viewport.width}: the player's time is cut off: ${await time.textContent()}`,
+        );
+      }
       if (name.includes('playlist')) {
         // Titles get room to be read, not a sliver between picture and duration.
         const title = page.locator('.video-row__title, .card__title').first();

@@ -378,7 +378,8 @@ export function VideoPlayer({
             onChange={(e) => changeVolume(Number(e.target.value))}
           />
           <span className="player__time">
-            {formatDuration(time)} / {formatDuration(duration)}
+            {formatDuration(time)}
+            <span className="player__duration"> / {formatDuration(duration)}</span>
           </span>
           <span className="player__spacer" />
           <SubtitlesMenu options={subtitles} language={words.language} onChange={words.select} />
