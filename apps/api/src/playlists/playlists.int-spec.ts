@@ -147,7 +147,7 @@ describe('personal playlists', () => {
           call('POST', 'add_full_playlist/', as(collector), { title: `Race ${i}`, video_list: [videos[0].id] }),
         ),
       );
-      const statuses = answers.map(([status]) => status).sort();
+      const statuses = answers.map(([status]) => status).sort((a, b) => a - b);
       expect(statuses).toEqual([...Array<number>(10).fill(201), ...Array<number>(40).fill(409)]);
       expect(answers.find(([status]) => status === 409)?.[1]).toEqual({
         message: `You already have ${MAX_PERSONAL_PLAYLISTS} playlists, the most one account may keep. Delete one to add another.`,
