@@ -27,14 +27,18 @@ export function templateName(): string {
   return `cuview_tmpl_${createHash('sha1').update(migrations).digest('hex').slice(0, 10)}`;
 }
 
-export async function ensureTemplate(baseUrl: string): Promise<void> {
-  const name = templateName();
+export async function ensureTemplate(baseUrl: string, name = templateName()): Promise<void> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
+    // `npm test` starts two Jest runs at once (the demo step beside the integration step): on a
+    // new machine both found no template, built one and the second rename failed. One builds
+    // while the other waits for the lock (released with the connection), then finds it built.
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (rowCount) return;
     const building = `${name}_build_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building}`);
     await admin.query(`CREATE DATABASE ${building}`);
     const dataSource = createDataSource(withDatabase(baseUrl, building));
     await dataSource.initialize();
