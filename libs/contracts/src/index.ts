@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './analysis.js';
 export * from './enqueue.js';
 export * from './job-queues.js';
+export * from './search.js';

@@ -7,6 +7,9 @@ export const DEBOUNCE_MS = 500;
 export const SCROLL_TOLERANCE_PX = 1;
 export const TRACK_ITEM_WIDTH_PX = 293;
 
+/** MAX_SEARCH_TEXT of libs/contracts (the api refuses longer texts): search fields stop there. */
+export const SEARCH_TEXT_MAX_LENGTH = 200;
+
 export const ANALYSIS_START_DELAY_MS = 4500;
 // Copies of ANALYSIS_OFFSET_STEP_SECONDS and ANALYSIS_WINDOW_SECONDS in libs/contracts (the web
 // app imports no server library); features/analysis/contracts-agree.test.ts holds them equal.

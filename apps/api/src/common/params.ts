@@ -6,6 +6,7 @@ import {
   Param,
 } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
+import { MAX_SEARCH_TEXT } from '@app/contracts';
 
 /** Largest value of a Postgres `integer` column: ids and positions above it cannot exist. */
 export const MAX_INT = 2_147_483_647;
@@ -64,8 +65,7 @@ export class OptionalIntPipe implements PipeTransform<string | number | undefine
   }
 }
 
-/** Longer search texts are refused, not truncated: no title is that long, and trigram work grows with length. */
-export const MAX_SEARCH_TEXT = 200;
+export { MAX_SEARCH_TEXT };
 
 export function refuseLongSearchText(text: string): void {
   if (text.length > MAX_SEARCH_TEXT) {

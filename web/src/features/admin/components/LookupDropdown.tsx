@@ -3,7 +3,7 @@ import { Disclosure } from '@/components/ui/Disclosure';
 import { isAtBottom } from '@/hooks/scroll';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError, toMessage } from '@/lib/api/client';
-import { DEBOUNCE_MS } from '@/lib/constants';
+import { DEBOUNCE_MS, SEARCH_TEXT_MAX_LENGTH } from '@/lib/constants';
 import { usePagedLookup, type PagedFetcher } from '../api/lookups/paged-lookup';
 import { MSG } from '../messages';
 import type { IdTitle } from '../types';
@@ -121,6 +121,7 @@ export function LookupDropdown({
       <div className="lookup__panel">
         <input
           type="search"
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
           className="lookup__search"
           aria-label={`Search ${label.toLowerCase()}`}
           placeholder="Search"

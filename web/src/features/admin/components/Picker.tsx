@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { DEBOUNCE_MS } from '@/lib/constants';
+import { DEBOUNCE_MS, SEARCH_TEXT_MAX_LENGTH } from '@/lib/constants';
 
 /** A picker's search: the text as typed, the query once typing pauses, and its page (back to 1 on a new text). */
 export function usePickerSearch() {
@@ -27,6 +27,7 @@ export function PickerSearch({
   return (
     <input
       type="search"
+      maxLength={SEARCH_TEXT_MAX_LENGTH}
       className="picker__search"
       aria-label={label}
       placeholder={label}

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { IconSearch } from '@/components/ui/icons';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useOutsideClick } from '@/hooks/use-outside-click';
-import { DEBOUNCE_MS } from '@/lib/constants';
+import { DEBOUNCE_MS, SEARCH_TEXT_MAX_LENGTH } from '@/lib/constants';
 import type { IdTitle } from '../types';
 
 /** A query hook answering suggestions for a text (called on every render, as hooks are). */
@@ -61,6 +61,7 @@ export function SuggestSearch({
         <IconSearch size={18} />
         <input
           type="search"
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
           aria-label={label}
           placeholder={label}
           value={text}

@@ -3,6 +3,7 @@ import { Modal } from '@/components/ui/Modal';
 import { Pagination } from '@/components/ui/Pagination';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
+import { SEARCH_TEXT_MAX_LENGTH } from '@/lib/constants';
 import { countLabel } from '@/lib/format';
 import {
   useEditTaxonomy,
@@ -91,6 +92,7 @@ export function TaxonomyScreen() {
       >
         <input
           type="search"
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
           aria-label={`Search ${meta.label.toLowerCase()}`}
           placeholder={`Search ${meta.label.toLowerCase()}`}
           value={text}

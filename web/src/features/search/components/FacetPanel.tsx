@@ -4,7 +4,7 @@ import { isAtBottom } from '@/hooks/scroll';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toMessage } from '@/lib/api/client';
 import type { FilterEntry, Named } from '@/lib/api/types';
-import { DEBOUNCE_MS } from '@/lib/constants';
+import { DEBOUNCE_MS, SEARCH_TEXT_MAX_LENGTH } from '@/lib/constants';
 import { FACET_KIND, usePagedFacet, useWholeFacet, type PagedFacet, type WholeFacet } from '../api/get-facets';
 import { flattenPages } from '../api/paging';
 
@@ -73,7 +73,14 @@ function FacetInput({ label, value, onChange }: { label: string; value: string; 
   return (
     <div className="field field--inline">
       <label htmlFor={id}>Find {label.toLowerCase()}</label>
-      <input id={id} type="search" value={value} onChange={(e) => onChange(e.target.value)} autoComplete="off" />
+      <input
+        id={id}
+        type="search"
+        maxLength={SEARCH_TEXT_MAX_LENGTH}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete="off"
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_TEXT_MAX_LENGTH } from '@/lib/constants';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderRoute } from '@/testing/render';
 import { SearchScreen } from './SearchScreen';
@@ -19,6 +20,15 @@ describe('/search', () => {
       'Tags',
     ]);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('stops the search text at the length the api accepts (a longer paste is cut there)', async () => {
+    mockFetch({});
+    renderRoute(<SearchScreen />, { route: '/search', path: '/search' });
+    const input = screen.getByRole('combobox', { name: 'Search by title' });
+    await userEvent.setup().click(input);
+    await userEvent.paste('night drive '.repeat(25));
+    expect(input).toHaveValue('night drive '.repeat(25).slice(0, SEARCH_TEXT_MAX_LENGTH));
   });
 
   it('opens suggestions 500 ms after typing and closes them on search', async () => {

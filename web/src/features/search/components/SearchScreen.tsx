@@ -6,7 +6,7 @@ import { useScrollRestoration } from '@/hooks/scroll';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useOutsideClick } from '@/hooks/use-outside-click';
 import type { FilterEntry } from '@/lib/api/types';
-import { DEBOUNCE_MS } from '@/lib/constants';
+import { DEBOUNCE_MS, SEARCH_TEXT_MAX_LENGTH } from '@/lib/constants';
 import { decodeFilterList, encodeFilterList } from '@/lib/links';
 import { useFilterResults } from '../api/get-filter-results';
 import { useSearchResults } from '../api/get-search-results';
@@ -156,6 +156,7 @@ function TitleSearch({ initial, onSearch }: { initial: string; onSearch: (text: 
         <input
           id={inputId}
           type="search"
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
           value={text}
           placeholder="Title, artist, composer or a word"
           autoComplete="off"
