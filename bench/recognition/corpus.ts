@@ -13,7 +13,7 @@ import { composeSong, STYLES, type StyleName } from '../../libs/catalogue-seed/s
 import { midiFile } from '../../libs/catalogue-seed/src/demo/midi.js';
 import { soundfont } from '../../libs/catalogue-seed/src/demo/music.js';
 import { pinkNoise, rms } from '../../libs/recognition/src/testing/signals.js';
-import { SOURCE_RATE, transformBatch, type Transform } from './ffmpeg.js';
+import { REVERB_FILTER, SOURCE_RATE, transformBatch, type Transform } from './ffmpeg.js';
 
 export const QUICK = process.env.BENCH_RECOGNITION_QUICK === '1';
 /** FluidSynth songs the watermark is embedded in (none is shared with the fingerprint half). */
@@ -84,6 +84,11 @@ export const WM_CONDITIONS: Condition[] = [
     id: 'echo',
     label: 'echo 150 ms (aecho=0.8:0.8:150:0.5)',
     transform: { filter: 'aecho=0.8:0.8:150:0.5', outRate: SOURCE_RATE },
+  },
+  {
+    id: 'reverb',
+    label: 'room reverb (9 reflections, 23-307 ms)',
+    transform: { filter: REVERB_FILTER, outRate: SOURCE_RATE },
   },
   { id: 'pink10', label: 'pink noise 10 dB SNR', apply: (x, seed) => addPinkNoiseStereo(x, 10, seed) },
 ];

@@ -46,6 +46,7 @@ import { Prng } from '../../libs/recognition/src/dsp/prng.js';
 import { addPinkNoise, rms } from '../../libs/recognition/src/testing/signals.js';
 import { percentile } from '../lib/percentile.js';
 import { CACHE, fluidsynthArgs, fmt, log, pct, QUICK } from './corpus.js';
+import { REVERB_FILTER } from './ffmpeg.js';
 
 const run = promisify(execFile);
 
@@ -180,6 +181,7 @@ export const DISTORTIONS: Distortion[] = [
   { id: 'music5', label: 'other music mixed at 5 dB', apply: (x, _, other) => mix(x, other, 5) },
   { id: 'phone', label: 'telephone band 300-3400 Hz', filter: 'highpass=f=300,lowpass=f=3400' },
   { id: 'echo', label: 'echo 150 ms', filter: 'aecho=0.8:0.8:150:0.5' },
+  { id: 'reverb', label: 'room reverb (9 reflections, 23-307 ms)', filter: REVERB_FILTER },
   ...[0.995, 1.005, 0.99, 1.01, 0.98, 1.02, 0.95, 1.05].map(speed),
   { id: 'pitch+1', label: 'pitch +1 semitone (rubberband)', filter: `rubberband=pitch=${SEMITONE}` },
   { id: 'pitch-1', label: 'pitch -1 semitone (rubberband)', filter: `rubberband=pitch=${1 / SEMITONE}` },
