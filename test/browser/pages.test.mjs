@@ -48,17 +48,18 @@ for (const viewport of [DESKTOP, PHONE]) {
       await screenshot(page, `${name}-${viewport.width}`);
       if (name === 'categories') await assertAccessible(page, `${name} ${viewport.width}`);
       // Every duration on a tile is whole (seven tiles across at 1280 px clipped them to "1:14:1").
-      const clipped = await page.$$eval('.card__facts .badge', (badges) =>
-        badges
-          .filter((badge) => badge.getClientRects().length > 0)
+      // So is the video count beside it ("4 vide…" at 1280 px): the duration takes the next line.
+      const clipped = await page.$$eval('.card__facts > *', (facts) =>
+        facts
+          .filter((fact) => fact.getClientRects().length > 0)
           .filter(
-            (badge) =>
-              badge.scrollWidth > badge.clientWidth + 1 ||
-              badge.getBoundingClientRect().right > badge.closest('.card').getBoundingClientRect().right + 1,
+            (fact) =>
+              fact.scrollWidth > fact.clientWidth + 1 ||
+              fact.getBoundingClientRect().right > fact.closest('.card').getBoundingClientRect().right + 1,
           )
-          .map((badge) => badge.textContent),
+          .map((fact) => fact.textContent),
       );
-      assert.deepEqual(clipped, [], `${name} ${viewport.width}: durations cut off`);
+      assert.deepEqual(clipped, [], `${name} ${viewport.width}: counts or durations cut off`);
       if (name === 'player') {
         // The player's time is whole too (at 375 px it read "0:00:00 / 0…").
         const time = page.locator('.player__time');
@@ -75,6 +76,22 @@ for (const viewport of [DESKTOP, PHONE]) {
         assert.ok((await title.boundingBox()).width >= 100, `${name} ${viewport.width}: the title has room`);
       }
     }
+    // An embedded video's start button: one line, inside the player, clear of the poster's title
+    // at its foot (on a phone it wrapped to two lines over the title and the play sign).
+    await page.goto('/home?g=4&p=54&v=201');
+    const start = page.getByRole('button', { name: 'Play from Vimeo' });
+    await start.waitFor();
+    const lines = await start.evaluate((button) => {
+      const text = document.createRange();
+      text.selectNodeContents(button);
+      return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+    });
+    assert.equal(lines, 1, `embed ${viewport.width}: the start button is one line`);
+    const button = await start.boundingBox();
+    const player = await page.locator('.player--embed').boundingBox();
+    assert.ok(button.x >= player.x && button.x + button.width <= player.x + player.width, 'inside the player');
+    assert.ok(button.y + button.height <= player.y + player.height / 2, 'in the upper half of the poster');
+    await screenshot(page, `embed-${viewport.width}`);
     if (viewport === PHONE) {
       // The side menu is a drawer on a phone.
       await page.goto('/');
