@@ -90,6 +90,10 @@ journey(use, 'a viewer without the staff flag may not open the admin console', {
   assert.equal(await page.getByRole('navigation', { name: 'Admin' }).count(), 0, 'no admin menu');
   assert.equal(await page.getByRole('heading', { name: 'VIDEOS' }).count(), 0, 'no video list');
   await screenshot(page, 'admin-no-permission-1280');
+  // /admin, the address people guess, leads to the same guard.
+  await page.goto('/admin');
+  await page.waitForURL(/\/main$/);
+  await page.getByRole('heading', { name: "You don't have permission for this Action" }).waitFor();
 });
 
 journey(
@@ -102,6 +106,10 @@ journey(
     await page.getByRole('button', { name: 'Account menu for Sam Staff' }).click();
     await page.getByRole('menuitem', { name: 'Admin Page' }).click();
     await page.waitForURL(/\/main$/);
+    // Typed by hand, /admin opens the console too.
+    await page.goto('/admin');
+    await page.waitForURL(/\/main$/);
+    await page.getByRole('navigation', { name: 'Admin' }).waitFor();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'PLAYLISTS' }).click();
     await page.getByRole('heading', { name: 'PLAYLISTS' }).waitFor();
     // The list starts with the latest changed; the demo's Essential Classics is found by name,

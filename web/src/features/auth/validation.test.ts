@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registrationError, validateRegister, validateResetConfirm } from './validation';
+import { normalizePhone, registrationError, validateRegister, validateResetConfirm } from './validation';
 
 const ok = {
   first_name: 'Jane',
@@ -52,9 +52,17 @@ describe('registration checks, in the spec order', () => {
     expect(validateRegister({ ...ok, mobile_number: '+12345678901234' })).toBe(
       'Please, enter valid mobile number with country code',
     );
-    expect(validateRegister({ ...ok, mobile_number: '+1 555 123' })).toBe(
+    expect(validateRegister({ ...ok, mobile_number: '+1 555 1' })).toBe(
       'Please, enter valid mobile number with country code',
     );
+  });
+
+  it('takes a phone number as people write it, with spaces, dots, dashes or brackets', () => {
+    for (const written of ['+41 79 123 45 67', '+1 (555) 010-9999', '+33.6.12.34.56.78']) {
+      expect(validateRegister({ ...ok, mobile_number: written })).toBeNull();
+    }
+    expect(normalizePhone(' +41 79 123 45 67 ')).toBe('+41791234567');
+    expect(normalizePhone('+1 (555) 010-9999')).toBe('+15550109999');
   });
 });
 

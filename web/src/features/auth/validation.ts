@@ -11,6 +11,14 @@ export const MESSAGES = {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A plus sign followed by 6 to 13 digits. */
 export const PHONE_PATTERN = /^\+\d{6,13}$/;
+
+/**
+ * A number as people write it ("+41 79 123 45 67", "+1 (555) 010-9999") as the api wants it:
+ * spaces, dots, dashes and brackets dropped.
+ */
+export function normalizePhone(phone: string): string {
+  return phone.replace(/[\s().-]/g, '');
+}
 export const PASSWORD_MIN = 8;
 export const NAME_MIN = 2;
 
@@ -28,7 +36,7 @@ export function validateRegister(f: RegisterForm): string | null {
   if (f.first_name.trim().length < NAME_MIN || f.last_name.trim().length < NAME_MIN) return MESSAGES.required;
   if (f.password.length < PASSWORD_MIN) return MESSAGES.passwordShort;
   if (!EMAIL_PATTERN.test(f.email.trim())) return MESSAGES.email;
-  if (!PHONE_PATTERN.test(f.mobile_number.trim())) return MESSAGES.phone;
+  if (!PHONE_PATTERN.test(normalizePhone(f.mobile_number))) return MESSAGES.phone;
   if (f.password !== f.re_password) return MESSAGES.mismatch;
   return null;
 }

@@ -5,7 +5,10 @@ import { useActivate } from '../api/activate';
 import { AuthLayout } from './AuthLayout';
 import { FormError, SubmitButton } from './fields';
 
-/** /activate/{uid}/{token}: an ACTIVATE button; it posts, then goes to /login. */
+/**
+ * /activate/{uid}/{token}: an ACTIVATE button; it posts, then goes to /login, which says the
+ * account is active (a stranger landed there unsure whether anything had happened).
+ */
 export function ActivateScreen() {
   const { uid = '', token = '' } = useParams();
   const navigate = useNavigate();
@@ -20,7 +23,10 @@ export function ActivateScreen() {
           setError(null);
           activate.mutate(
             { uid, token },
-            { onSuccess: () => void navigate('/login', { replace: true }), onError: (err) => setError(toMessage(err)) },
+            {
+              onSuccess: () => void navigate('/login', { replace: true, state: { activated: true } }),
+              onError: (err) => setError(toMessage(err)),
+            },
           );
         }}
       >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Loading } from '@/components/ui/Loading';
 import { ApiError, isNotFound, toMessage } from '@/lib/api/client';
 import { afterLoginPath, OtpRequired, useGuestLogin, useLogin, useOtpLogin, useUser } from '@/lib/auth';
@@ -19,6 +19,7 @@ export function LoginScreen() {
   const otp = useOtpLogin();
   const guest = useGuestLogin();
   const navigate = useNavigate();
+  const activated = (useLocation().state as { activated?: boolean } | null)?.activated === true;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -75,6 +76,11 @@ export function LoginScreen() {
           );
         }}
       >
+        {activated && (
+          <p className="auth__notice" role="status">
+            Your account is active. Sign in to start watching.
+          </p>
+        )}
         <TextField
           label="E-mail"
           type="email"

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, toMessage } from '@/lib/api/client';
 import { useRegister } from '../api/register';
-import { registrationError, validateRegister, type RegisterForm } from '../validation';
+import { normalizePhone, registrationError, validateRegister, type RegisterForm } from '../validation';
 import { AuthLayout } from './AuthLayout';
 import { FormError, PasswordField, SubmitButton, TextField } from './fields';
 
@@ -44,7 +44,12 @@ export function RegisterScreen() {
           setError(invalid);
           if (invalid) return;
           register.mutate(
-            { ...form, email: form.email.trim(), mobile_number: form.mobile_number.trim(), gives_permission: promo },
+            {
+              ...form,
+              email: form.email.trim(),
+              mobile_number: normalizePhone(form.mobile_number),
+              gives_permission: promo,
+            },
             {
               onError: (err) =>
                 setError(err instanceof ApiError ? registrationError(err.body, err.message) : toMessage(err)),

@@ -81,6 +81,14 @@ describe('/register', () => {
     });
   });
 
+  it('sends a phone number written with spaces and brackets as + and digits', async () => {
+    const { calls } = mockFetch({ 'POST /cuviewTV/auth/users/': { status: 201, json: { id: 8 } } });
+    renderRoute(<RegisterScreen />, { route: '/register', path: '/register' });
+    await fill({ Phone: '+1 (555) 123-4567' });
+    expect(await screen.findByText('Check your email to activate account')).toBeInTheDocument();
+    expect(calls[0]!.body).toMatchObject({ mobile_number: '+15551234567' });
+  });
+
   it("shows the server's e-mail error first", async () => {
     mockFetch({
       'POST /cuviewTV/auth/users/': {
@@ -305,11 +313,19 @@ describe('password reset', () => {
 });
 
 describe('/activate', () => {
-  it('posts uid and token, then goes to /login', async () => {
+  it('posts uid and token, then goes to /login, which says the account is active', async () => {
     const { calls } = mockFetch({ 'POST /cuviewTV/auth/users/activation/': { status: 204 } });
-    renderRoute(<ActivateScreen />, { route: '/activate/MQ/tok', path: '/activate/:uid/:token' });
+    renderRoute(<ActivateScreen />, {
+      route: '/activate/MQ/tok',
+      path: '/activate/:uid/:token',
+      extra: [{ path: '/login', element: <LoginScreen /> }],
+    });
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'ACTIVATE' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(await screen.findByText('Your account is active. Sign in to start watching.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(calls[0]!.body).toEqual({ uid: 'MQ', token: 'tok' });
   });
 
