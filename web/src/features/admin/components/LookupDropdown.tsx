@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type UIEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { Disclosure } from '@/components/ui/Disclosure';
 import { isAtBottom } from '@/hooks/scroll';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -14,6 +14,8 @@ import { isValidName } from '../validation';
  * Escape; the search is debounced 500 ms; a paged source loads its next page when the list is
  * scrolled to the bottom; items already chosen are hidden; "No result" when nothing matches.
  * With `create`, a typed name that is not in the list can be created (name rule of spec §5).
+ * ArrowDown and ArrowUp move between the search field and the items, Enter picks (a stranger
+ * pressed ArrowDown, Enter and nothing was chosen).
  */
 export function LookupDropdown({
   label,
@@ -116,9 +118,19 @@ export function LookupDropdown({
 
   const show = (title: string) => (lowercase ? title.toLowerCase() : title);
 
+  /** The search field, then every item, in order: where the arrow keys move focus. */
+  const onArrow = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const stops = [...e.currentTarget.querySelectorAll<HTMLElement>('.lookup__search, .lookup__item:enabled')];
+    const at = stops.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    e.preventDefault();
+    stops[Math.max(0, Math.min(stops.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+  };
+
   return (
     <Disclosure block="lookup" label={label} open={open} setOpen={setOpen} panelId={listId}>
-      <div className="lookup__panel">
+      <div className="lookup__panel" onKeyDown={onArrow}>
         <input
           type="search"
           maxLength={SEARCH_TEXT_MAX_LENGTH}

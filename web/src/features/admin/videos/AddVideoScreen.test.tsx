@@ -147,6 +147,21 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     });
   });
 
+  it('picks from a dropdown with the keyboard: ArrowDown to the items, Enter to choose', async () => {
+    lookups();
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByText('Add genres'));
+    const list = screen.getByRole('list', { name: 'Add genres' });
+    await within(list).findByText('Rock');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement).toHaveTextContent('Rock');
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toHaveTextContent('Jazz');
+    await user.keyboard('{Enter}');
+    expect(within(screen.getByRole('list', { name: 'Chosen genres' })).getByText('Jazz')).toBeInTheDocument();
+  });
+
   it('asks for the video before a track can be added', async () => {
     lookups();
     renderAdd();
