@@ -162,6 +162,21 @@ journey(use, 'the category filter narrows to a video genre', {}, async ({ page }
   assert.deepEqual(errors, [], 'console errors');
 });
 
+journey(use, "a search for a video genre's whole name offers its videos", {}, async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto('/search');
+  // Typed without the accent and in any case; the titles hold no such words.
+  await searchFor(page, `lyric VIDEO ${tag}`);
+  const offer = page.getByRole('link', { name: `All videos of video genre ${fixture.videoGenre}` });
+  await offer.click();
+  await page.waitForURL((url) => url.pathname === `/filter_results/${videoGenreId}!8`);
+  const grid = page.getByRole('link', { name: /^Play / });
+  await grid.first().waitFor();
+  const titles = (await grid.evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))).sort();
+  assert.deepEqual(titles, [`Play ${videos.byArtist.title}`, `Play ${videos.byComposer.title}`].sort());
+  assert.deepEqual(errors, [], 'console errors');
+});
+
 journey(use, "share links carry Pinterest's media and X's related and hashtags", {}, async ({ page }) => {
   const errors = consoleErrors(page);
   // Reached through the video-genre filter, so this journey does not hang on search.

@@ -31,6 +31,32 @@ describe('/search', () => {
     expect(input).toHaveValue('night drive '.repeat(25).slice(0, SEARCH_TEXT_MAX_LENGTH));
   });
 
+  it("offers a genre's and a tag's videos when the search is their whole name", async () => {
+    mockFetch({
+      'POST /cuviewTV/get_search_results/jazz/1/': { json: { videos: [], videoLength: 0 } },
+      'POST /cuviewTV/get_genres_for_filter/': {
+        json: [
+          { id: 4, title: 'Jazz' },
+          { id: 5, title: 'Jazz Fusion' },
+        ],
+      },
+      'POST /cuviewTV/get_moods_for_filter/': { json: [{ id: 3, title: 'Calm' }] },
+      'POST /cuviewTV/get_tags_for_filter/jazz/1/': { json: [{ id: 9, title: 'jazz' }] },
+      'POST /cuviewTV/get_videogenres_for_filter/jazz/1/': { json: [] },
+    });
+    renderRoute(<SearchScreen />, { route: '/search?q=jazz', path: '/search' });
+    const offers = await screen.findByRole('list', { name: 'Browse by name' });
+    await waitFor(() => expect(within(offers).getAllByRole('link')).toHaveLength(2));
+    expect(within(offers).getByRole('link', { name: 'All videos of genre Jazz' })).toHaveAttribute(
+      'href',
+      '/filter_results/4!4',
+    );
+    expect(within(offers).getByRole('link', { name: 'All videos of tag jazz' })).toHaveAttribute(
+      'href',
+      '/filter_results/9!2',
+    );
+  });
+
   it('opens suggestions 500 ms after typing and closes them on search', async () => {
     const { calls } = mockFetch({
       'POST /cuviewTV/get_search_suggestions/moza/': { json: [{ id: 1, title: 'Mozart Requiem' }] },

@@ -13,6 +13,7 @@ import { useSearchResults } from '../api/get-search-results';
 import { useSearchSuggestions } from '../api/get-search-suggestions';
 import { addFilterEntry, removeFilterEntry } from '../filter-list';
 import { PagedFacetPanel, WholeFacetPanel } from './FacetPanel';
+import { NamedFilters } from './NamedFilters';
 import { VideoResults } from './VideoResults';
 import { FILTER_KIND_LABEL } from '../api/get-filter-titles';
 
@@ -81,6 +82,7 @@ export function SearchScreen() {
 
       <div className="search__panel" role="tabpanel" aria-label={SEARCH_TABS[tab - 1]!.label}>
         {tab === 1 && <TitleSearch initial={q} onSearch={(text) => update({ q: text })} />}
+        {tab === 1 && <NamedFilters text={q} />}
         {tab === 2 && <PagedFacetPanel facet="artists" label="Artists" filters={filters} onPick={pick} />}
         {tab === 3 && <PagedFacetPanel facet="composers" label="Composers" filters={filters} onPick={pick} />}
         {tab === 4 && <WholeFacetPanel facet="genres" label="Genres" filters={filters} onPick={pick} />}

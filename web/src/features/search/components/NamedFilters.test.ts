@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { sameName } from './NamedFilters';
+
+describe('sameName', () => {
+  it('compares names as the api does: case, accents and punctuation aside', () => {
+    expect(sameName('Café Concert', 'cafe concert')).toBe(true);
+    expect(sameName('Hip-Hop', 'hip hop')).toBe(true);
+    expect(sameName('Lyric Vidéo', '  LYRIC video ')).toBe(true);
+  });
+
+  it('wants the whole name', () => {
+    expect(sameName('Jazz Fusion', 'jazz')).toBe(false);
+    expect(sameName('Jazz', 'jaz')).toBe(false);
+    expect(sameName('', '')).toBe(false);
+    expect(sameName('!!', '??')).toBe(false);
+  });
+});
