@@ -67,9 +67,11 @@ export interface WatermarkTuning {
    */
   minSnrDb: number;
   /**
-   * Minimum agreement of soft votes with the decoded codeword (0..1). The check code and
-   * the neighbouring-phase test already refuse chance decodes (none in 1,000 windows of
-   * unmarked music with no threshold at all); this refuses the rest.
+   * Minimum agreement of soft votes with the decoded codeword (0..1). A last guard, not the
+   * one that refuses chance decodes: the Viterbi output of a window without a mark agrees
+   * 0.77 at the median and 0.85 at most (9,600 phase candidates of 200 unmarked windows, all
+   * but 4 above 0.7). Those are refused by the check code, the code range (codeBits) and the
+   * neighbouring-phase test; correct decodes agree 0.79 at the least.
    */
   minConfidence: number;
   /**
