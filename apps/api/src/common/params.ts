@@ -65,8 +65,6 @@ export class OptionalIntPipe implements PipeTransform<string | number | undefine
   }
 }
 
-export { MAX_SEARCH_TEXT };
-
 export function refuseLongSearchText(text: string): void {
   if (text.length > MAX_SEARCH_TEXT) {
     throw new BadRequestException({ message: `Search text is too long (at most ${MAX_SEARCH_TEXT} characters)` });

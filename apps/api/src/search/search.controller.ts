@@ -8,10 +8,10 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { FilterKind } from '@app/contracts';
+import { FilterKind, MAX_SEARCH_TEXT } from '@app/contracts';
 import { OptionalJwtAuthGuard } from '../auth/guards.js';
 import { NamedDto, VideoLengthDto, VideoPageDto } from '../catalogue/dto/video.dto.js';
-import { MAX_SEARCH_TEXT, PageParam } from '../common/params.js';
+import { PageParam } from '../common/params.js';
 import { FilterBody, FilterBodyDto, FilterListItemDto } from '../common/filter-body.dto.js';
 import { FilterEntryDto } from './search.dto.js';
 import { SearchService } from './search.service.js';

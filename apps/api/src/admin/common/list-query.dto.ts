@@ -2,8 +2,8 @@ import { BadRequestException } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { PAGE_SIZE, Status } from '@app/contracts';
-import { MAX_INT, MAX_SEARCH_TEXT } from '../../common/params.js';
+import { MAX_SEARCH_TEXT, PAGE_SIZE, Status } from '@app/contracts';
+import { MAX_INT } from '../../common/params.js';
 
 /** The largest page a staff list answers (the page-size menu offers 10, 25, 50, 100). */
 export const MAX_ADMIN_PAGE_SIZE = 100;
