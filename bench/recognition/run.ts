@@ -23,13 +23,23 @@
  *   BENCH_RECOGNITION_WM_SEED=2                  other excerpts, codes and unmarked windows
  *                                                (the default seed draws the same ones every
  *                                                run, so two runs with one seed repeat each other)
+ *   BENCH_RECOGNITION_WM_MASKING=0               embed without the masking model (maxLogGain in
+ *                                                every tile), to compare with the shipped embedder
+ *   BENCH_RECOGNITION_WM_OUTCOMES=file.tsv       write each marked window's outcome (excerpt,
+ *                                                condition, correct/none/wrong), to pair two runs
  *
  * Timings are wall-clock on one core (this process is single-threaded) of a machine that
  * may be shared with other work.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { DEFAULT_WATERMARK_TUNING, downmix, embedWatermark, watermarkSignal } from '@app/recognition';
+import {
+  DEFAULT_WATERMARK_TUNING,
+  downmix,
+  embedWatermark,
+  watermarkMaskRatios,
+  watermarkSignal,
+} from '@app/recognition';
 import { WATERMARK_CODE_BITS } from '../../apps/worker/src/recognition/recognition-engine.js';
 import { Prng } from '../../libs/recognition/src/dsp/prng.js';
 import { resample } from '../../libs/recognition/src/dsp/resample.js';
@@ -64,6 +74,12 @@ if (!Number.isInteger(WM_SEED) || WM_SEED < 1 || WM_SEED >= 2 ** 32) {
     `BENCH_RECOGNITION_WM_SEED must be an integer from 1 to 2^32 - 1, got ${process.env.BENCH_RECOGNITION_WM_SEED}`,
   );
 }
+const WM_MASKING = process.env.BENCH_RECOGNITION_WM_MASKING ?? '1';
+if (!['0', '1'].includes(WM_MASKING)) {
+  throw new Error(`BENCH_RECOGNITION_WM_MASKING must be 0 or 1, got ${WM_MASKING}`);
+}
+const WM_TUNING = { ...DEFAULT_WATERMARK_TUNING, masking: WM_MASKING === '1' };
+const WM_OUTCOMES = process.env.BENCH_RECOGNITION_WM_OUTCOMES;
 if (!['all', 'fingerprint', 'watermark'].includes(PART)) {
   throw new Error(`BENCH_RECOGNITION_PART must be fingerprint, watermark or all, got ${PART}`);
 }
@@ -82,6 +98,10 @@ async function runWatermark(pool: Pool): Promise<WatermarkReport> {
   for (const c of WM_RUN_CONDITIONS) results.set(c.id, { correct: 0, wrong: 0, none: 0, times: [] });
   const confidences: number[] = [];
   const snrs: number[] = [];
+  /** Mark over masked threshold, every tile of every excerpt, and each excerpt's share above it. */
+  const maskRatios: number[] = [];
+  const overShares: number[] = [];
+  const outcomes: string[] = [];
   let embedMs = 0;
   let embedSeconds = 0;
   let markMs = 0;
@@ -110,10 +130,13 @@ async function runWatermark(pool: Pool): Promise<WatermarkReport> {
       // worker's ffmpeg resamples and mixes it).
       const analysis = resample(downmix(host, 2), SOURCE_RATE, 16_000);
       const t1 = performance.now();
-      watermarkSignal(analysis, plan[k]!.payload);
+      const mark = watermarkSignal(analysis, plan[k]!.payload, WM_TUNING);
       markMs += performance.now() - t1;
+      const ratios = watermarkMaskRatios(analysis, mark);
+      for (const r of ratios) maskRatios.push(r);
+      overShares.push(ratios.filter((r) => r > 1).length / ratios.length);
       const t0 = performance.now();
-      const y = embedWatermark(host, SOURCE_RATE, plan[k]!.payload, { channels: 2 });
+      const y = embedWatermark(host, SOURCE_RATE, plan[k]!.payload, { channels: 2, tuning: WM_TUNING });
       embedMs += performance.now() - t0;
       embedSeconds += WM_EXCERPT_SECONDS;
       snrs.push(snrDb(host, y));
@@ -135,8 +158,10 @@ async function runWatermark(pool: Pool): Promise<WatermarkReport> {
       );
       decoded.forEach((d, k) => {
         r.times.push(d.ms);
-        if (d.payload === null) r.none++;
-        else if (d.payload === plan[k]!.payload) {
+        const outcome = d.payload === null ? 'none' : d.payload === plan[k]!.payload ? 'correct' : 'wrong';
+        outcomes.push(`${c0 + k}\t${condition.id}\t${outcome}`);
+        if (outcome === 'none') r.none++;
+        else if (outcome === 'correct') {
           r.correct++;
           confidences.push(d.confidence);
         } else r.wrong++;
@@ -144,6 +169,8 @@ async function runWatermark(pool: Pool): Promise<WatermarkReport> {
     }
     log(`watermark: ${c0 + n}/${WM_EXCERPTS} excerpts`);
   }
+
+  if (WM_OUTCOMES) writeFileSync(WM_OUTCOMES, `${outcomes.join('\n')}\n`);
 
   // Unmarked audio: half as is, half after AAC 128 kbps. Every one of these decodes runs the
   // speed search too (the plain decode finds nothing), so their time is the worst case.
@@ -232,6 +259,21 @@ async function runWatermark(pool: Pool): Promise<WatermarkReport> {
       'embedding SNR (min / p5 / median)',
       String(snrs.length),
       `${fmt(Math.min(...snrs), 1)} / ${fmt(percentile(snrs, 5), 1)} / ${fmt(percentile(snrs, 50), 1)} dB`,
+    ],
+    [
+      'watermark',
+      `mark over its masked threshold (masking model ${WM_TUNING.masking ? 'on' : 'OFF'}): tiles above it / above +6 dB / p99`,
+      `${maskRatios.length} tiles`,
+      `${maskRatios.filter((r) => r > 1).length} / ${maskRatios.filter((r) => r > 4).length} / ${fmt(
+        10 * Math.log10(percentile(maskRatios, 99)),
+        1,
+      )} dB`,
+    ],
+    [
+      'watermark',
+      "excerpts' share of tiles above the masked threshold (median / max)",
+      String(overShares.length),
+      `${fmt(100 * percentile(overShares, 50), 2)} / ${fmt(100 * Math.max(...overShares), 2)} %`,
     ],
     [
       'watermark',

@@ -7,7 +7,15 @@ import { downmix, resample } from '../dsp/resample.js';
 import { addPinkNoise, snrDb } from '../testing/signals.js';
 import { SynthTrack } from '../testing/synth.js';
 import { bitsToNumber, convEncode, crc16, numberToBits, viterbiDecode } from './channel-code.js';
-import { decodeWatermark, embedWatermark, WATERMARK_PERIOD_SECONDS } from './watermark.js';
+import {
+  decodeWatermark,
+  DEFAULT_WATERMARK_TUNING,
+  embedWatermark,
+  WATERMARK_PERIOD_SECONDS,
+  WATERMARK_SAMPLE_RATE,
+  watermarkMaskRatios,
+  watermarkSignal,
+} from './watermark.js';
 
 const RATE = 48_000;
 const PAYLOAD = 0xc0ffee42;
@@ -64,6 +72,20 @@ describe('audio watermark', () => {
   it('is a small change of the audio (SNR of at least 30 dB)', () => {
     expect(marked.length).toBe(host.length);
     expect(snrDb(host, marked)).toBeGreaterThan(30);
+  });
+
+  it('stays under the masking model\'s threshold in every tile, which the model is what keeps', () => {
+    // The loudest tile of the mark over its masked threshold, in dB (0: just masked).
+    const worstDb = (host16k: Float32Array, masking: boolean): number => {
+      const mark = watermarkSignal(host16k, PAYLOAD, { ...DEFAULT_WATERMARK_TUNING, masking });
+      return 10 * Math.log10(Math.max(...watermarkMaskRatios(host16k, mark)));
+    };
+    for (const seed of [21, 14]) {
+      const host16k = resample(new SynthTrack(seed, 30).render(RATE, 6, 9), RATE, WATERMARK_SAMPLE_RATE);
+      expect(worstDb(host16k, true)).toBeLessThan(1);
+      // The same embedder with one level for every tile goes well over it somewhere.
+      expect(worstDb(host16k, false)).toBeGreaterThan(6);
+    }
   });
 
   it('decodes blind from a 5 s window at any position', () => {

@@ -10,6 +10,7 @@ import {
   numberToBits,
   viterbiDecode,
 } from './channel-code.js';
+import { MaskingModel, tonality } from './masking.js';
 
 // Math's members as module bindings: a global lookup per call is slow in vm contexts (Jest).
 const { PI, abs, ceil, cos, exp, floor, log, max, min, round, sign, sin, sqrt } = Math;
@@ -57,8 +58,13 @@ const KAPPA = 0.1;
 export interface WatermarkTuning {
   /** Lattice step of a bit's summed cell features (nepers). */
   step: number;
-  /** Largest amplitude change of a tile, in nepers (0.2 = 1.7 dB). */
+  /**
+   * Largest amplitude change of a tile, in nepers (0.2 = 1.7 dB). The masking model lowers it
+   * tile by tile: a tile's change stays under its masked threshold (maskedGainCaps).
+   */
   maxLogGain: number;
+  /** Whether the masking model caps each tile's change (false: maxLogGain everywhere). */
+  masking: boolean;
   /** Closed-loop passes that re-measure the marked audio and correct each bit. */
   refinePasses: number;
   /**
@@ -86,6 +92,7 @@ export interface WatermarkTuning {
 export const DEFAULT_WATERMARK_TUNING: WatermarkTuning = {
   step: 3,
   maxLogGain: 0.5,
+  masking: true,
   refinePasses: 2,
   minSnrDb: 32,
   minConfidence: 0.7,
@@ -235,6 +242,44 @@ export function watermarkSignal(
   return markSignal(host, codewordFor(payload), tuning);
 }
 
+/**
+ * How audible `mark` is over mono `host` (both at WATERMARK_SAMPLE_RATE), tile by tile: the
+ * mark's energy in each of the embedder's tiles over the tile's masked threshold (the masking
+ * model's, from the host), for every tile whose host is not silent. Above 1, the model says
+ * the mark can be heard there.
+ */
+export function watermarkMaskRatios(host: Float32Array, mark: Float32Array): Float64Array {
+  const fft = new RealFft(N);
+  const win = sqrtHann(N);
+  const slots = floor(host.length / SLOT);
+  const frames = slots * SLOT_FRAMES;
+  const spectra = new Float64Array(frames * (N + 2));
+  const hostTiles = new Float64Array(slots * SUBBANDS);
+  const markTiles = new Float64Array(slots * SUBBANDS);
+  const frame = new Float64Array(N);
+  const analyse = (x: Float32Array, tiles: Float64Array, keep: boolean): void => {
+    for (let f = 0; f < frames; f++) {
+      const start = f * HOP + HOP / 2 - N / 2;
+      for (let i = 0; i < N; i++) {
+        const idx = start + i;
+        frame[i] = idx >= 0 && idx < x.length ? x[idx]! * win[i]! : 0;
+      }
+      const spec = fft.forward(frame);
+      if (keep) spectra.set(spec.subarray(0, N + 2), f * (N + 2));
+      bandEnergiesInto(spec, tiles, floor(f / SLOT_FRAMES) * SUBBANDS, f % SLOT_FRAMES === 0);
+    }
+  };
+  analyse(host, hostTiles, true);
+  analyse(mark, markTiles, false);
+  const threshold = new Float64Array(slots * SUBBANDS);
+  tileThresholds(spectra, hostTiles, slots, threshold);
+  const ratios: number[] = [];
+  for (let i = 0; i < slots * SUBBANDS; i++) {
+    if (hostTiles[i]! > 1e-12) ratios.push(markTiles[i]! / (threshold[i]! + 1e-30));
+  }
+  return Float64Array.from(ratios);
+}
+
 function checkPayload(payload: number): void {
   if (!Number.isInteger(payload) || payload < 0 || payload > 0xffffffff) {
     throw new Error(`watermark payload must be an unsigned 32-bit integer, got ${payload}`);
@@ -256,6 +301,7 @@ function markSignal(x: Float32Array, codeword: Uint8Array, t: WatermarkTuning): 
   const tiles = new Float64Array(PAIRS_PER_PERIOD * 2 * SUBBANDS);
   const logGain = new Float64Array(PAIRS_PER_PERIOD * 2 * SUBBANDS);
   const targets = new Float64Array(CODED_BITS);
+  const capOfCell = new Float64Array(PAIRS_PER_PERIOD * CELLS_PER_PAIR);
   const totalPairs = ceil(x.length / PAIR);
 
   for (let pair0 = 0; pair0 < totalPairs; pair0 += PAIRS_PER_PERIOD) {
@@ -274,6 +320,7 @@ function markSignal(x: Float32Array, codeword: Uint8Array, t: WatermarkTuning): 
       spectra.set(spec.subarray(0, N + 2), f * (N + 2));
       bandEnergiesInto(spec, tiles, floor(f / SLOT_FRAMES) * SUBBANDS, f % SLOT_FRAMES === 0);
     }
+    maskedGainCaps(spectra, tiles, pairs, t, capOfCell);
     let meanTile = 0;
     for (let i = 0; i < pairs * 2 * SUBBANDS; i++) meanTile += tiles[i]!;
     meanTile = meanTile / (pairs * 2 * SUBBANDS) + 1e-30;
@@ -291,7 +338,7 @@ function markSignal(x: Float32Array, codeword: Uint8Array, t: WatermarkTuning): 
     for (let pass = 0; pass <= t.refinePasses; pass++) {
       for (let bit = 0; bit < CODED_BITS; bit++) {
         if (pairOfBit[bit]! >= pairs) continue;
-        moveBit(tiles, cellsOfBit[bit]!, signOfCell, targets[bit]!, meanTile, t.maxLogGain, logGain);
+        moveBit(tiles, cellsOfBit[bit]!, signOfCell, targets[bit]!, meanTile, capOfCell, logGain);
       }
       synthesize(frames);
       if (pass === t.refinePasses) break;
@@ -358,6 +405,69 @@ function bandEnergiesInto(spec: Float64Array, tiles: Float64Array, offset: numbe
   }
 }
 
+let maskingModel: MaskingModel | undefined;
+
+/** The masking model of the watermark's subbands (centres 625 Hz .. 7375 Hz). */
+function getMaskingModel(): MaskingModel {
+  maskingModel ??= new MaskingModel(
+    Array.from({ length: SUBBANDS }, (_, k) => ((FIRST_BIN + (k + 0.5) * SUBBAND_BINS) * RATE) / N),
+  );
+  return maskingModel;
+}
+
+/**
+ * Masked threshold of every tile of `slots` slots (slot * SUBBANDS + band) into `out`, from
+ * the host's tile energies and the tonality of each tile's bins (`spectra`: the slots'
+ * frames, SLOT_FRAMES per slot, N + 2 interleaved values each).
+ */
+function tileThresholds(spectra: Float64Array, tiles: Float64Array, slots: number, out: Float64Array): void {
+  const model = getMaskingModel();
+  const tonal = new Float64Array(SUBBANDS);
+  const powers = new Float64Array(SLOT_FRAMES * SUBBAND_BINS);
+  for (let s = 0; s < slots; s++) {
+    for (let k = 0; k < SUBBANDS; k++) {
+      let i = 0;
+      for (let f = s * SLOT_FRAMES; f < (s + 1) * SLOT_FRAMES; f++) {
+        const base = f * (N + 2);
+        for (let b = FIRST_BIN + k * SUBBAND_BINS; b < FIRST_BIN + (k + 1) * SUBBAND_BINS; b++) {
+          powers[i++] = spectra[base + 2 * b]! ** 2 + spectra[base + 2 * b + 1]! ** 2;
+        }
+      }
+      tonal[k] = tonality(powers);
+    }
+    model.thresholds(
+      tiles.subarray(s * SUBBANDS, (s + 1) * SUBBANDS),
+      tonal,
+      out.subarray(s * SUBBANDS, (s + 1) * SUBBANDS),
+    );
+  }
+}
+
+/**
+ * Largest log-gain of every cell of `pairs` slot pairs into `caps`: maxLogGain, lowered by the
+ * masking model (tuning.masking) so that no tile of the cell changes by more than its masked
+ * threshold allows. A gain l adds (e^l - 1)^2 of a tile's energy E; under threshold T that is
+ * |l| <= ln(1 + sqrt(T / E)), the bound of a raise (a cut may go further, and is held to it).
+ */
+function maskedGainCaps(
+  spectra: Float64Array,
+  tiles: Float64Array,
+  pairs: number,
+  t: WatermarkTuning,
+  caps: Float64Array,
+): void {
+  caps.fill(t.maxLogGain);
+  if (!t.masking) return;
+  const threshold = new Float64Array(pairs * 2 * SUBBANDS);
+  tileThresholds(spectra, tiles, pairs * 2, threshold);
+  for (let cell = 0; cell < pairs * CELLS_PER_PAIR; cell++) {
+    for (const i of cellTileIndex(cell)) {
+      const cap = log(1 + sqrt(threshold[i]! / (tiles[i]! + 1e-30)));
+      if (cap < caps[cell]!) caps[cell] = cap;
+    }
+  }
+}
+
 /** Tile indices (slot * SUBBANDS + band) of a cell: [e00, e01, e10, e11]. */
 function cellTileIndex(cell: number): [number, number, number, number] {
   const pair = floor(cell / CELLS_PER_PAIR);
@@ -388,7 +498,7 @@ function moveBit(
   signOfCell: Float64Array,
   target: number,
   meanTile: number,
-  maxLogGain: number,
+  capOfCell: Float64Array,
   logGain: Float64Array,
 ): void {
   const n = cells.length;
@@ -422,14 +532,16 @@ function moveBit(
     for (let c = 0; c < n; c++) {
       slope[c] = (feature(c, lg[c]! + 1e-3) - feature(c, lg[c]! - 1e-3)) / 2e-3;
       const energy = (base[c * 4]! + base[c * 4 + 1]! + base[c * 4 + 2]! + base[c * 4 + 3]!) / (4 * meanTile);
-      const free = abs(applied[c]! + lg[c]!) < maxLogGain - 1e-9 || sign(delta) !== sign(applied[c]! + lg[c]!);
+      const cap = capOfCell[cells[c]!]!;
+      const free = abs(applied[c]! + lg[c]!) < cap - 1e-9 || sign(delta) !== sign(applied[c]! + lg[c]!);
       weight[c] = free ? slope[c]! / (energy + 0.05) : 0;
       denom += slope[c]! * weight[c]!;
     }
     if (denom <= 1e-12) break;
     for (let c = 0; c < n; c++) {
       const next = lg[c]! + (delta * weight[c]!) / denom;
-      const total = max(-maxLogGain, min(maxLogGain, applied[c]! + next));
+      const cap = capOfCell[cells[c]!]!;
+      const total = max(-cap, min(cap, applied[c]! + next));
       lg[c] = total - applied[c]!;
     }
   }
