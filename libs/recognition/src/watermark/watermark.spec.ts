@@ -74,7 +74,7 @@ describe('audio watermark', () => {
     expect(snrDb(host, marked)).toBeGreaterThan(30);
   });
 
-  it('stays under the masking model\'s threshold in every tile, which the model is what keeps', () => {
+  it("stays under the masking model's threshold in every tile, which the model is what keeps", () => {
     // The loudest tile of the mark over its masked threshold, in dB (0: just masked).
     const worstDb = (host16k: Float32Array, masking: boolean): number => {
       const mark = watermarkSignal(host16k, PAYLOAD, { ...DEFAULT_WATERMARK_TUNING, masking });
