@@ -112,3 +112,51 @@ for (const viewport of [DESKTOP, PHONE]) {
     }
   });
 }
+
+// A personal playlist named with one long word (the name field takes 120 characters) made the
+// pages that show it up to 4 times wider than the screen, and on a phone the Create button
+// of the Add to playlist dialog stuck out of its box.
+for (const viewport of [DESKTOP, PHONE]) {
+  journey(use, `a playlist named with one long word fits at ${viewport.width} px`, { viewport }, async ({ page }) => {
+    await signIn(page, VIEWER);
+    const name = `Longword${'o'.repeat(100)}${Date.now().toString(36)}`;
+    const token = (await (await page.request.post('/cuviewTV/auth/jwt/create/', { data: VIEWER })).json()).access;
+    const headers = { Authorization: `JWT ${token}` };
+    const created = await page.request.post('/cuviewTV/add_full_playlist/', {
+      headers,
+      data: { title: name, video_list: [403] },
+    });
+    assert.equal(created.status(), 201, await created.text());
+    const { id } = await created.json();
+    try {
+      await page.goto(`/myPlaylist/${id}/${name}`);
+      await page.getByRole('heading', { name }).waitFor();
+      await assertNoSidewaysOverflow(page, `my playlist ${viewport.width}`);
+      await page.goto(`/home?g=4&p=${id}&v=403`);
+      await page.getByRole('region', { name: `Playlist ${name}` }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await assertNoSidewaysOverflow(page, `player ${viewport.width}`);
+      await screenshot(page, `player-long-name-${viewport.width}`);
+
+      await page
+        .getByRole('button', { name: /^Add .* to playlist$/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
+      await dialog.getByRole('button', { name }).waitFor();
+      await dialog.getByRole('button', { name: 'Create New' }).click();
+      const [create, box] = await Promise.all([
+        dialog.getByRole('button', { name: 'Create', exact: true }).boundingBox(),
+        dialog.boundingBox(),
+      ]);
+      assert.ok(
+        create.x + create.width <= box.x + box.width,
+        `Create inside the dialog: ${JSON.stringify({ create, box })}`,
+      );
+      await assertNoSidewaysOverflow(page, `add to playlist ${viewport.width}`);
+      await screenshot(page, `add-to-create-${viewport.width}`);
+    } finally {
+      await page.request.delete(`/cuviewTV/delete_playlist/${id}/`, { headers });
+    }
+  });
+}

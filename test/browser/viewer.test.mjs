@@ -209,7 +209,16 @@ journey(
       const analyze = page.getByRole('button', { name: 'Analyze the playing moment' });
       assert.ok(await analyze.isDisabled(), 'nothing to analyse');
       await screenshot(page, 'player-switched-off-1280');
-      await page.getByRole('button', { name: `Play next: ${third.title}` }).click();
+      // On a phone the way on wraps inside its box ("Play next: <title>" ran past both edges).
+      await page.setViewportSize(PHONE);
+      const playNext = page.getByRole('button', { name: `Play next: ${third.title}` });
+      const [button, box] = await Promise.all([playNext.boundingBox(), page.locator('.player-missing').boundingBox()]);
+      assert.ok(
+        button.x >= box.x && button.x + button.width <= box.x + box.width,
+        `"Play next" inside its box at 375 px: ${JSON.stringify({ button, box })}`,
+      );
+      await screenshot(page, 'player-switched-off-375');
+      await playNext.click();
       await page.waitForURL((url) => url.searchParams.get('v') === String(third.id));
       await page.getByRole('region', { name: `Video player: ${third.title}` }).waitFor();
       await page.waitForFunction(() => document.querySelector('video.player__video')?.readyState >= 2);
