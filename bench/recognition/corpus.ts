@@ -28,7 +28,8 @@ export const WM_UNMARKED = Number(process.env.BENCH_RECOGNITION_WM_UNMARKED ?? (
 export const WM_CHUNK = 50;
 
 export const CACHE = resolve('bench/.cache/recognition');
-export const WORK = join(CACHE, 'work');
+/** ffmpeg's batch files, one folder per run: two runs at once would overwrite each other's. */
+export const WORK = join(CACHE, 'work', String(process.pid));
 
 // ---------------------------------------------------------------------------------------
 // Conditions

@@ -31,7 +31,7 @@
  * Timings are wall-clock on one core (this process is single-threaded) of a machine that
  * may be shared with other work.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import {
   DEFAULT_WATERMARK_TUNING,
@@ -349,6 +349,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await pool.close();
+    rmSync(WORK, { recursive: true, force: true });
   }
 }
 
