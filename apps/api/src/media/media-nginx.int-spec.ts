@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -78,7 +78,11 @@ describe('media through nginx', () => {
       STORAGE_DIR: storage,
       MEDIA_PUBLIC_URL: `http://127.0.0.1:${port}/media`,
     });
-    nginx = await startHostNginx({ apiUrl: api.baseUrl, storageDir: storage, port });
+    const webRoot = path.join(dir, 'web');
+    await mkdir(webRoot);
+    await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(path.join(webRoot, 'robots.txt'), 'User-agent: *\n');
+    nginx = await startHostNginx({ apiUrl: api.baseUrl, storageDir: storage, port, webRoot });
     f = new TestFactories(api.app.get(DataSource), api.config.JWT_SECRET);
     staffToken = f.token(await f.user({ isStaff: true }));
   }, 120_000);
@@ -187,6 +191,19 @@ describe('media through nginx', () => {
     const outside = await fetch(signed.replace(/hls\/.*$/, 'originals/2026/11/secret.mp4'));
     expect(outside.status).toBe(404);
     expect((await fetch(media(`${prefix}master.m3u8`), { method: 'POST', body: 'x' })).status).toBe(405);
+  });
+
+  it('answers the page for a screen, and 404 for a root file the build did not write, as the api does', async () => {
+    for (const screen of ['/', '/myPlaylists', '/playlist/7/Live%20Vol.%202']) {
+      const response = await fetch(`${nginx.base}${screen}`);
+      expect([screen, response.status, await response.text()]).toEqual([screen, 200, expect.stringContaining('root')]);
+    }
+    expect(await (await fetch(`${nginx.base}/robots.txt`)).text()).toBe('User-agent: *\n');
+    for (const file of ['/sitemap.xml', '/favicon.ico', '/assets/index-old999.js']) {
+      const response = await fetch(`${nginx.base}${file}`);
+      await response.arrayBuffer();
+      expect([file, response.status]).toEqual([file, 404]);
+    }
   });
 
   it('answers 503 when the api cannot be asked', async () => {

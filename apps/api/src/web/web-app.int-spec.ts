@@ -24,6 +24,7 @@ describe('the built web app, served by the api', () => {
     await writeFile(path.join(dist, 'assets', 'vendor-def456.js'), vendor);
     await writeFile(path.join(dist, 'assets', 'vendor-def456.js.br'), brotliCompressSync(vendor));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /cuviewTV/\n');
     api = await startTestApi(createApiApp, { WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -57,8 +58,21 @@ describe('the built web app, served by the api', () => {
     expect(response.headers.get('cache-control')).not.toMatch(/immutable/);
   });
 
+  it('answers 404, not the page, for a file the build did not write', async () => {
+    const robots = await api.request('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/text\/plain/);
+    expect(await robots.text()).toContain('User-agent: *');
+    // A crawler's usual files, and a script of an older build that a tab still running it asks for.
+    for (const file of ['/sitemap.xml', '/favicon.ico', '/ads.txt?x=1', '/assets/index-old999.js', '/assets/']) {
+      const response = await api.request(file);
+      expect([file, response.status]).toEqual([file, 404]);
+      expect(await response.text()).not.toContain('<div id="root">');
+    }
+  });
+
   it('answers index.html for the client-side routes, and leaves the api its own paths', async () => {
-    for (const route of ['/', '/home?g=4&p=54&v=403', '/myPlaylists', '/adminVideos']) {
+    for (const route of ['/', '/home?g=4&p=54&v=403', '/myPlaylists', '/adminVideos', '/playlist/7/Live%20Vol.%202']) {
       const response = await api.request(route);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);

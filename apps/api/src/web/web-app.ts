@@ -10,6 +10,15 @@ import { imagePath } from '../api-prefix.js';
 /** Paths the api answers itself; everything else that is a GET belongs to the web app. */
 const SERVER_PATHS = /^\/(cuviewTV|share|tracker|healthz|readyz|metrics)(\/|$|\?)/;
 
+/**
+ * Paths that name a file rather than a screen: the build's assets and root files such as
+ * /robots.txt, /sitemap.xml or /favicon.ico. One the build did not write answers 404, not the
+ * page: a crawler would read the page as its robots.txt, and a tab still running an older build
+ * would get HTML for a script it asks for. Screens have no dot in their first segment (a
+ * playlist's title, further down the path, may).
+ */
+const FILE_PATHS = /^\/(assets\/|[^/]*\.[A-Za-z0-9]+$)/;
+
 function listFiles(dir: string, base = ''): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -94,6 +103,13 @@ export async function serveWebApp(
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const pathname = request.url.split('?')[0];
       if (SERVER_PATHS.test(request.url) || files.has(pathname)) return;
+      if (FILE_PATHS.test(pathname!)) {
+        return reply
+          .code(404)
+          .header('cache-control', 'no-cache')
+          .type('text/plain; charset=utf-8')
+          .send('Not found\n');
+      }
       const html = await pageFor(pathname!);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
