@@ -163,6 +163,7 @@ export interface VideoRow {
   processing_state: string;
   processing_progress: number;
   processing_error: string | null;
+  watermark_warning: string | null;
   hls_master_key: string | null;
   thumbnail_key: string | null;
   storyboard_key: string | null;
@@ -171,8 +172,8 @@ export interface VideoRow {
 
 export async function readVideo(db: DataSource, id: number): Promise<VideoRow> {
   const rows: VideoRow[] = await db.query(
-    `SELECT processing_state, processing_progress, processing_error, hls_master_key, thumbnail_key, storyboard_key,
-            duration
+    `SELECT processing_state, processing_progress, processing_error, watermark_warning, hls_master_key, thumbnail_key,
+            storyboard_key, duration
        FROM videos WHERE id = $1`,
     [id],
   );

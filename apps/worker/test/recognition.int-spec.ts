@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Job } from 'bullmq';
 import { loadConfig } from '@app/config';
+import { FFMPEG_QUIET, runProcess } from '@app/media';
 import { ANALYSIS_WINDOW_SECONDS, JobName, type JobPayload } from '@app/contracts';
 import {
   InMemoryFingerprintIndex,
@@ -20,7 +22,14 @@ import { Reconciler } from '../src/reconciler.js';
 import type { AnalyzeResult } from '../src/processors/video-analyze.processor.js';
 import type { TranscodeResult } from '../src/processors/video-transcode.processor.js';
 import { FOOTPRINT_MAX_LANDMARKS_PER_SECOND } from '../src/recognition/recognition-engine.js';
-import { createWorkerTestEnv, insertTwoSongVideo, readVideo, waitFor, type WorkerTestEnv } from './harness.js';
+import {
+  createWorkerTestEnv,
+  insertTwoSongVideo,
+  insertVideo,
+  readVideo,
+  waitFor,
+  type WorkerTestEnv,
+} from './harness.js';
 
 const SONG_SECONDS = 40;
 const SAMPLE_RATE = 44_100;
@@ -169,7 +178,8 @@ describe('recognition jobs', () => {
     const transcode = await finished(JobName.VideoTranscode, { videoId }, 120_000);
     expect(await transcode.getState()).toBe('completed');
     expect((transcode.returnvalue as TranscodeResult).watermarked).toBe(true);
-    expect((await readVideo(t.db, videoId)).processing_state).toBe('ready');
+    // Ready, and the mark read back from the finished ladder: nothing to tell staff.
+    expect(await readVideo(t.db, videoId)).toMatchObject({ processing_state: 'ready', watermark_warning: null });
 
     // One code per track entry (they cover the whole video: no gap code).
     const registered: { code: number; video_track_id: number | null; album_track_id: number | null }[] =
@@ -261,6 +271,29 @@ describe('recognition jobs', () => {
       await askTracker('/get_info_by_fp_nums', { fp_numbers: early, video_id: videoId, start_pos: 50 }),
     ).toBeNull();
   }, 240_000);
+
+  it('tells staff when the finished video holds no readable watermark: a low tone cannot carry one', async () => {
+    const dir = join(t.env.WORKER_TMP_DIR!, '..');
+    const clip = join(dir, 'low-tone.mp4');
+    await runProcess('ffmpeg', [
+      ...FFMPEG_QUIET,
+      ...['-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=20', '-f', 'lavfi', '-i', 'sine=f=220:r=44100:d=20'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip],
+    ]);
+    await t.storage.putFile('originals/test/low-tone.mp4', clip);
+    const toneVideo = await insertVideo(t.db, { originalKey: 'originals/test/low-tone.mp4' });
+    await t.queues.enqueue(JobName.VideoTranscode, { videoId: toneVideo }, 'restore');
+    const transcode = await finished(JobName.VideoTranscode, { videoId: toneVideo }, 120_000);
+    expect(await transcode.getState()).toBe('completed');
+    expect((transcode.returnvalue as TranscodeResult).watermarked).toBe(true);
+    const video = await readVideo(t.db, toneVideo);
+    expect(video.processing_state).toBe('ready');
+    expect(video.watermark_warning).toMatch(
+      /^The watermark could not be read back from the finished video \(1 place tried\): its audio has too little sound between 500 Hz and 7\.5 kHz/,
+    );
+    // The video still plays.
+    expect(video.hls_master_key).toMatch(/master\.m3u8$/);
+  });
 
   it('refuses an offset past the end of the video at once, with a readable reason', async () => {
     await t.queues.enqueue(JobName.VideoAnalyze, { videoId, offset: 500 });

@@ -1,7 +1,8 @@
-import { BadRequestException, Controller, Get, Param, ParseIntPipe, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { JwtAuthGuard } from '../auth/guards.js';
+import { IdParam, SecondsParam } from '../common/params.js';
 import { AnalysisService, type AnalyzeInfo } from './analysis.service.js';
 
 class AnalyzeInfoDto implements AnalyzeInfo {
@@ -18,8 +19,6 @@ class AnalyzeInfoDto implements AnalyzeInfo {
   offset: number;
 }
 
-const id = new ParseIntPipe({ errorHttpStatusCode: 400 });
-
 @ApiTags('analysis')
 @ApiBearerAuth()
 @Controller()
@@ -34,14 +33,11 @@ export class AnalysisController {
   })
   @ApiOkResponse({ type: AnalyzeInfoDto })
   analyze(
-    @Param('videoId', id) videoId: number,
-    @Param('currentTime', id) currentTime: number,
-    @Param('offset', id) offset: number,
+    @IdParam('videoId') videoId: number,
+    @SecondsParam('currentTime', 'Playback position, whole seconds') currentTime: number,
+    @SecondsParam('offset', 'Start of the 30 s window, whole seconds') offset: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AnalyzeInfo> {
-    if (videoId < 1 || offset < 0 || currentTime < 0) {
-      throw new BadRequestException({ message: 'Ids, times and offsets must be whole numbers, 0 or more' });
-    }
     // A closed request stops the work (spec viewer §7: cancellable).
     const controller = new AbortController();
     reply.raw.once('close', () => {

@@ -46,9 +46,23 @@ describe('get_analyze_info', () => {
   });
 
   it('refuses malformed numbers and unknown or hidden videos clearly', async () => {
-    for (const path of ['abc/1/0', `${streamed}/x/0`, `${streamed}/1/-5`, '0/1/0']) {
+    for (const [path, message] of [
+      ['abc/1/0', 'videoId must be a whole number from 1 to 2147483647'],
+      ['0/1/0', 'videoId must be a whole number from 1 to 2147483647'],
+      [`${streamed}/x/0`, 'currentTime must be a whole number from 0 to 2147483647'],
+      // As every other path number: plain digits only, not JavaScript's number grammar.
+      ...['1e3', '0x10', '%20', '99999999999999999999'].map((time) => [
+        `${streamed}/${time}/0`,
+        'currentTime must be a whole number from 0 to 2147483647',
+      ]),
+      [`${streamed}/1/-5`, 'offset must be a whole number from 0 to 2147483647'],
+    ]) {
       const response = await api.request(`/cuviewTV/get_analyze_info/${path}/`, { token });
-      expect(response.status).toBe(400);
+      expect([path, response.status, ((await response.json()) as { message: string }).message]).toEqual([
+        path,
+        400,
+        message,
+      ]);
     }
     for (const videoId of [999999, hidden]) {
       const response = await api.request(`/cuviewTV/get_analyze_info/${videoId}/1/0/`, { token });

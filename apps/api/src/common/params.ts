@@ -12,30 +12,34 @@ import { MAX_SEARCH_TEXT } from '@app/contracts';
 export const MAX_INT = 2_147_483_647;
 
 /**
- * Path numbers (ids, pages, positions) are whole numbers from 1 written in plain digits. Anything
- * else ("0", "-1", "1e3", "0x10", " 1", "abc") is the caller's mistake: 400 naming the parameter.
+ * Path numbers (ids, pages, positions; seconds from `min` 0) are whole numbers written in plain
+ * digits. Anything else ("-1", "1e3", "0x10", " 1", "abc", and "0" for an id) is the caller's
+ * mistake: 400 naming the parameter.
  */
-export function parsePositiveInt(name: string, value: unknown): number {
+export function parseWholeNumber(name: string, value: unknown, min: 0 | 1): number {
   const text = typeof value === 'string' ? value : '';
-  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_INT) {
-    throw new BadRequestException({ message: `${name} must be a whole number from 1 to ${MAX_INT}` });
+  if (!/^\d{1,10}$/.test(text) || Number(text) < min || Number(text) > MAX_INT) {
+    throw new BadRequestException({ message: `${name} must be a whole number from ${min} to ${MAX_INT}` });
   }
   return Number(text);
 }
 
+export function parsePositiveInt(name: string, value: unknown): number {
+  return parseWholeNumber(name, value, 1);
+}
+
 // A custom parameter decorator reads the raw path text: the global ValidationPipe would first
 // turn "1e3" into 1000 for a parameter typed `number`, and it leaves custom decorators alone.
-const PathInt = createParamDecorator((name: string, context: ExecutionContext) =>
-  parsePositiveInt(name, context.switchToHttp().getRequest<{ params: Record<string, string> }>().params[name]),
+const PathInt = createParamDecorator(({ name, min }: { name: string; min: 0 | 1 }, context: ExecutionContext) =>
+  parseWholeNumber(name, context.switchToHttp().getRequest<{ params: Record<string, string> }>().params[name], min),
 );
 
-/** `@IdParam('videoId')`: a positive integer path parameter, documented in the OpenAPI document. */
-export function IdParam(name: string, description?: string): ParameterDecorator {
+function pathNumber(name: string, min: 0 | 1, description?: string): ParameterDecorator {
   return (target, key, index) => {
-    PathInt(name)(target, key, index);
+    PathInt({ name, min })(target, key, index);
     const descriptor = key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
     if (key !== undefined && descriptor) {
-      ApiParam({ name, schema: { type: 'integer', minimum: 1, maximum: MAX_INT }, description })(
+      ApiParam({ name, schema: { type: 'integer', minimum: min, maximum: MAX_INT }, description })(
         target,
         key,
         descriptor,
@@ -43,6 +47,12 @@ export function IdParam(name: string, description?: string): ParameterDecorator 
     }
   };
 }
+
+/** `@IdParam('videoId')`: a positive integer path parameter, documented in the OpenAPI document. */
+export const IdParam = (name: string, description?: string) => pathNumber(name, 1, description);
+
+/** `@SecondsParam('offset')`: whole seconds from 0, a path parameter. */
+export const SecondsParam = (name: string, description?: string) => pathNumber(name, 0, description);
 
 /** `@PageParam()`: pages start at 1; a page past the end answers an empty list. */
 export const PageParam = (name = 'page') => IdParam(name, 'Page number, from 1');

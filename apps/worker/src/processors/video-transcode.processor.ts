@@ -228,6 +228,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
     }
     await context.reportProgress({ percent: 100, stage: '', secondsLeft: 0 });
     context.log.info({ hlsMasterKey: masterKey }, 'video switched to the new ladder');
+    await this.checkMark(video.id, masterKey, probe.durationSeconds, mark?.codes, dir, context);
 
     // The new ladder is live: everything below is cleanup, and a failure of it must not fail the job.
     await this.cleanUp(video.id, prefix, previousMasterKey, mark?.codes, context);
@@ -484,6 +485,7 @@ export class VideoTranscodeProcessor implements JobProcessor<
       .delete(uploadLadderKeyBeside(video.originalKey!))
       .catch((error: unknown) => context.log.warn({ err: error }, 'could not remove the upload ladder record'));
     context.log.info({ hlsMasterKey: written.masterKey }, 'audio marked; video switched to the ladder of its upload');
+    await this.checkMark(video.id, written.masterKey, written.durationSeconds, mark?.codes, dir, context);
     await this.cleanUp(video.id, written.prefix, previousMasterKey, mark?.codes, context);
     return {
       hlsMasterKey: written.masterKey,
@@ -564,6 +566,34 @@ export class VideoTranscodeProcessor implements JobProcessor<
     } catch (error) {
       if (isAbort(error)) throw error;
       context.log.warn({ err: error }, 'no waveform for this video');
+    }
+  }
+
+  /**
+   * Once the ladder is live: the mark read back from its audio, and staff told when none reads
+   * (Video.watermarkWarning). A failure here leaves the video playing as it is.
+   */
+  private async checkMark(
+    videoId: number,
+    hlsMasterKey: string,
+    durationSeconds: number,
+    codes: number[] | undefined,
+    dir: string,
+    context: JobContext,
+  ): Promise<void> {
+    if (!codes) return;
+    try {
+      const warning = await this.watermarker.readBack({
+        hlsMasterKey,
+        durationSeconds,
+        codes,
+        dir,
+        signal: context.signal,
+        log: context.log,
+      });
+      if (warning) await this.videos.setWatermarkWarning(videoId, hlsMasterKey, warning);
+    } catch (error) {
+      context.log.warn({ err: error }, 'could not read the watermark back from the ladder');
     }
   }
 

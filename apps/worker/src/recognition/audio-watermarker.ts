@@ -2,11 +2,13 @@ import { randomInt } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { PcmExtractCommand, runProcess, type MediaProbe } from '@app/media';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { extractAudioPcm, PcmExtractCommand, runProcess, type MediaProbe, type StorageDriver } from '@app/media';
 import { toMediaLogger, type Logger } from '../logger.js';
 import { VideoJobsRepository } from '../repositories/video-jobs.repository.js';
 import { WatermarkCodesRepository } from '../repositories/watermark-codes.repository.js';
+import { STORAGE } from '../tokens.js';
+import { fetchHlsAudioWindow } from './audio-window.js';
 import { RecognitionEngine, WATERMARK_CODE_BITS } from './recognition-engine.js';
 import { EmbedThreads } from './embed-threads.js';
 import { embedTimeline, planEmbedBlocks, toCodedSpans } from './watermark-embedding.js';
@@ -42,6 +44,20 @@ export interface WatermarkStreamInput extends Omit<WatermarkInput, 'videoId'> {
   engine: RecognitionEngine;
   threads: EmbedThreads;
 }
+
+export interface ReadBackInput {
+  hlsMasterKey: string;
+  durationSeconds: number;
+  /** The codes the ladder's audio carries. */
+  codes: readonly number[];
+  /** Scratch folder of the job. */
+  dir: string;
+  signal: AbortSignal;
+  log: Logger;
+}
+
+/** Places of a finished video where its mark is read back, at most (readBack). */
+const READ_BACK_PLACES = 3;
 
 /**
  * Audio marked per block: about 31 s (nine periods of the mark, plus one on each side as
@@ -148,6 +164,7 @@ export class AudioWatermarker implements OnApplicationShutdown {
     private readonly videos: VideoJobsRepository,
     private readonly codes: WatermarkCodesRepository,
     private readonly engine: RecognitionEngine,
+    @Inject(STORAGE) private readonly storage: StorageDriver,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
@@ -176,6 +193,40 @@ export class AudioWatermarker implements OnApplicationShutdown {
     });
     if (!mark) input.log.warn('the audio stream decodes to no samples; the ladder keeps the source audio unmarked');
     return mark;
+  }
+
+  /**
+   * Reads the mark back from the live ladder's audio rendition (what viewers hear, as the
+   * analysis reads it) at up to READ_BACK_PLACES places spread over the video, stopping at the
+   * first that decodes one of `codes`. Answers what staff must be told when none does (audio
+   * with almost nothing between 0.5 and 7.5 kHz, a low tone or silence, cannot carry the mark),
+   * undefined when the mark reads back or the video is too short to hold a whole one.
+   */
+  async readBack(input: ReadBackInput): Promise<string | undefined> {
+    const seconds = 2 * this.engine.watermarkReadSeconds;
+    if (input.durationSeconds < this.engine.watermarkReadSeconds) return undefined;
+    const places = Math.max(1, Math.min(READ_BACK_PLACES, Math.floor(input.durationSeconds / seconds)));
+    const length = Math.min(seconds, input.durationSeconds);
+    for (let i = 0; i < places; i++) {
+      const start = ((input.durationSeconds - length) * (i + 0.5)) / places;
+      const window = await fetchHlsAudioWindow(this.storage, input.hlsMasterKey, start, length, input.dir);
+      if (!window) return undefined;
+      const pcm = await extractAudioPcm(window.path, this.engine.watermarkFormat, {
+        signal: input.signal,
+        log: toMediaLogger(input.log),
+      });
+      const code = this.engine.decodeWatermark(pcm);
+      if (code !== null && input.codes.includes(code)) {
+        input.log.info({ place: i + 1, places, code }, 'watermark read back from the ladder');
+        return undefined;
+      }
+    }
+    input.log.warn({ places }, 'no watermark read back from the ladder');
+    return (
+      `The watermark could not be read back from the finished video (${places} ${places === 1 ? 'place' : 'places'} ` +
+      'tried): its audio has too little sound between 500 Hz and 7.5 kHz to carry one, so ANALYZE can name ' +
+      'its tracks only by their footprints.'
+    );
   }
 
   /** One registered code per span; re-runs reuse the codes already registered for the video. */

@@ -79,7 +79,7 @@ export class VideoJobsRepository {
     const result: unknown = await this.dataSource.query(
       `UPDATE videos v
           SET hls_master_key = $3, processing_state = $4, processing_progress = 100, processing_error = NULL,
-              duration = $5, storyboard_key = $6, updated_at = now()
+              watermark_warning = NULL, duration = $5, storyboard_key = $6, updated_at = now()
          FROM (SELECT id, hls_master_key AS previous FROM videos WHERE id = $1 AND original_key = $2 FOR UPDATE) old
         WHERE v.id = old.id
       RETURNING old.previous`,
@@ -87,6 +87,14 @@ export class VideoJobsRepository {
     );
     const rows = returningRows<{ previous: string | null }>(result);
     return { switched: rows.length > 0, previousMasterKey: rows[0]?.previous ?? null };
+  }
+
+  /** What staff are told about the mark of the ladder `hlsMasterKey`, if the video still plays it. */
+  async setWatermarkWarning(id: number, hlsMasterKey: string, warning: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE videos SET watermark_warning = $3, updated_at = now() WHERE id = $1 AND hls_master_key = $2`,
+      [id, hlsMasterKey, warning],
+    );
   }
 
   async markFailed(id: number, message: string): Promise<void> {

@@ -93,6 +93,13 @@ export class Video {
   @Column({ type: 'text', nullable: true })
   processingError: string | null;
 
+  /**
+   * Set by the transcode when the finished video's audio was read back and held no watermark
+   * (audio with almost nothing between 0.5 and 7.5 kHz cannot carry one): what staff are told.
+   */
+  @Column({ type: 'text', nullable: true })
+  watermarkWarning: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

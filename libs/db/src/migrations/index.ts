@@ -14,6 +14,7 @@ import { AdminListSortIndexes1795730000000 } from './1795730000000-AdminListSort
 import { FilterFacetKeys1795760000000 } from './1795760000000-FilterFacetKeys.js';
 import { FingerprintPostingsPacked1795790000000 } from './1795790000000-FingerprintPostingsPacked.js';
 import { SearchChangeNotify1795820000000 } from './1795820000000-SearchChangeNotify.js';
+import { VideoWatermarkWarning1795850000000 } from './1795850000000-VideoWatermarkWarning.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: Function[] = [
   FilterFacetKeys1795760000000,
   FingerprintPostingsPacked1795790000000,
   SearchChangeNotify1795820000000,
+  VideoWatermarkWarning1795850000000,
 ];

@@ -3677,6 +3677,8 @@ export interface components {
       processing_progress: number;
       /** @description Why the last processing attempt failed */
       processing_error: string | null;
+      /** @description Set when the finished video was read back and its audio held no watermark: ANALYZE can then name its tracks only by footprint */
+      watermark_warning: string | null;
       description: string;
       yt_link: string;
       tracks: components['schemas']['AdminVideoTrackDto'][];
@@ -5855,9 +5857,11 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        videoId: number;
-        currentTime: number;
+        /** @description Start of the 30 s window, whole seconds */
         offset: number;
+        /** @description Playback position, whole seconds */
+        currentTime: number;
+        videoId: number;
       };
       cookie?: never;
     };

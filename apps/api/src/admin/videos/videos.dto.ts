@@ -113,6 +113,14 @@ export class AdminVideoInfoDto extends PickType(AdminVideoSummaryDto, [
   'processing_progress',
   'processing_error',
 ] as const) {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Set when the finished video was read back and its audio held no watermark: ANALYZE can then name its tracks only by footprint',
+  })
+  watermark_warning: string | null;
+
   @ApiProperty()
   description: string;
 

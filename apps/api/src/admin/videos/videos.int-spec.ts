@@ -116,6 +116,7 @@ describe('admin videos', () => {
         processing_state: 'queued',
         processing_progress: 0,
         processing_error: null,
+        watermark_warning: null,
         playlists: [],
       });
       expect(created.body.tracks).toEqual([

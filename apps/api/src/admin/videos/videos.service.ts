@@ -126,6 +126,7 @@ export class VideosService {
       processing_state: video.processing_state,
       processing_progress: video.processing_progress,
       processing_error: video.processing_error,
+      watermark_warning: video.watermark_warning,
       job,
     };
   }

@@ -45,6 +45,7 @@ const INFO: VideoInfo = {
   processing_state: 'processing',
   processing_progress: 30,
   processing_error: null,
+  watermark_warning: null,
   job: null,
 };
 
@@ -81,6 +82,21 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
     // Polled every 2 s while processing: the state turns Ready and the player appears.
     expect(await screen.findByText('Ready', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByLabelText('Night player')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('tells staff when the finished video holds no readable watermark', async () => {
+    const warning = 'The watermark could not be read back from the finished video (3 places tried): …';
+    apiMock({
+      'GET /cuviewTV/get_video_info/8/': {
+        json: { ...INFO, processing_state: 'ready', processing_progress: 100, watermark_warning: warning },
+      },
+      'GET /cuviewTV/get_genres/': { json: [] },
+      'GET /cuviewTV/get_moods/': { json: [] },
+    });
+    renderEdit();
+    expect(await screen.findByRole('note')).toHaveTextContent(warning);
+    expect(screen.getByText('Ready')).toBeInTheDocument();
   });
 
   it('checks the fields in the spec order and saves the edit', async () => {

@@ -101,6 +101,11 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
               link={video.yt_link}
               job={video.job}
             />
+            {video.processing_state === 'ready' && video.watermark_warning && (
+              <p className="processing__warning" role="note">
+                {video.watermark_warning}
+              </p>
+            )}
             {video.scripted_bunny_path ? (
               <MediaPreview
                 source={{ kind: 'hls', src: video.scripted_bunny_path }}
