@@ -332,3 +332,42 @@ journey(
     assert.deepEqual(errors, [], 'no console errors');
   },
 );
+
+journey(
+  use,
+  'signing out while a video plays saves where it stopped, and the next person on this browser does not open that playlist',
+  { timeout: 120_000 },
+  async ({ page }) => {
+    const errors = consoleErrorsOf(page);
+    const [, second] = await playlistVideos();
+    await signIn(page, VIEWER);
+    await openVideo(page, second);
+    await page.waitForFunction(() => document.querySelector('video.player__video')?.currentTime >= 3);
+    const saved = page.waitForResponse((r) => r.url().includes('/save_positions/') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    assert.equal((await saved).status(), 204, 'the last position is saved with the token still there');
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    const kept = await page.evaluate(() =>
+      ['path', 'playlist_id', 'video_id', 'group_id'].map((k) => localStorage.getItem(k)),
+    );
+    assert.ok(
+      kept.every((value) => value === null || value === '/'),
+      `nothing of the last person's place is kept: ${kept}`,
+    );
+
+    // The next person signs in on the same browser: the usual start, not the last one's playlist.
+    await signIn(page, VIEWER);
+    assert.notEqual(new URL(page.url()).searchParams.get('p'), String(PLAYLIST), page.url());
+    const resume = await page.evaluate(async (id) => {
+      const res = await fetch(`/cuviewTV/get_position/${id}/`, {
+        headers: { authorization: `JWT ${localStorage.getItem('access')}` },
+      });
+      return res.json();
+    }, second.id);
+    // Playback reports its time every quarter second or so: the save holds the last report.
+    assert.ok(resume?.position >= 2.5, `the position saved at sign-out: ${JSON.stringify(resume)}`);
+    await leaveAndForget(page, [second]);
+    assert.deepEqual(errors, [], 'no console errors (no save refused for want of a token)');
+  },
+);

@@ -6,7 +6,7 @@ import { clearTokens, getAccessToken, getRefreshToken, onTokensChange, setTokens
 import type { User } from './api/types';
 import { refreshAccessToken } from './api/client';
 import { DEFAULTS } from './constants';
-import { readLocal, StorageKey, writeLocal } from './storage';
+import { forgetPlace, readLocal, StorageKey, writeLocal } from './storage';
 import { Loading } from '@/components/ui/Loading';
 
 /**
@@ -188,10 +188,24 @@ export function useGuestLogin() {
   return useSignIn<void>(takeGuestTokens);
 }
 
+const signOutListeners = new Set<() => void>();
+
+/** `listener` runs as the person signs out, before their tokens go: for the last calls that need them. */
+export function onSignOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+/**
+ * Signs out: the last calls made (onSignOut), the tokens dropped, and where this person was
+ * forgotten, so that the next person on this browser does not open their private playlist.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return () => {
+    signOutListeners.forEach((listener) => listener());
     clearTokens();
+    forgetPlace();
     queryClient.setQueryData(userQueryKey, null);
     queryClient.removeQueries({ queryKey: personalKey });
   };

@@ -44,6 +44,13 @@ export function storePlayTarget(target: PlayTarget): void {
   writeLocal(StorageKey.groupId, target.groupId);
 }
 
+/** Forgets where this browser's last person was (their video, playlist and page): at sign-out. */
+export function forgetPlace(): void {
+  for (const key of [StorageKey.videoId, StorageKey.playlistId, StorageKey.groupId, StorageKey.path]) {
+    writeLocal(key, null);
+  }
+}
+
 function readNumber(key: StorageKey): number | null {
   const raw = readLocal(key);
   if (raw === null || raw === '') return null;

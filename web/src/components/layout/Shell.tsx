@@ -29,8 +29,11 @@ export function Shell() {
         drawerOpen={drawerOpen}
         onOpenDrawer={() => setDrawerOpen(true)}
         onLogout={() => {
+          // Off the page first, at once (not in a transition that keeps it on screen): a screen for
+          // signed-in people that saw the sign-out would send the next person to sign in and then
+          // back to this person's page, their private playlist.
+          void navigate('/', { flushSync: true });
           logout();
-          void navigate('/');
         }}
       />
       <SideMenu

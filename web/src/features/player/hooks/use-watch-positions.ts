@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { SavedPosition } from '@/lib/api/types';
+import { onSignOut } from '@/lib/auth';
 import { savePositions, savePositionsOnLeave } from '../api/positions';
 
 /** How often the positions gathered on the page go to the server. */
@@ -8,9 +9,9 @@ export const SEND_MS = 60_000;
 /**
  * Saves where a signed-in viewer is in each video. Playback reports its time to a batch held
  * on the page (one entry per video, the latest time), which is sent every 60 s, on pause, when
- * the video changes, and with a keepalive request when the page is hidden or left: at 1,000
- * viewers about 17 small writes a second for the api (`npm run bench:positions`
- * measures what they cost). Nothing is sent for the guest or while nothing moved.
+ * the video changes, and with a keepalive request when the page is hidden or left or the viewer
+ * signs out: at 1,000 viewers about 17 small writes a second for the api (`npm run
+ * bench:positions` measures what they cost). Nothing is sent for the guest or while nothing moved.
  */
 export function useWatchPositions(enabled: boolean, videoId: number | null) {
   const pending = useRef(new Map<number, number>());
@@ -43,7 +44,10 @@ export function useWatchPositions(enabled: boolean, videoId: number | null) {
     const timer = setInterval(send, SEND_MS);
     window.addEventListener('pagehide', leave);
     document.addEventListener('visibilitychange', onVisibility);
+    // Signing out while a video plays: where it stopped, sent while the token is still there.
+    const stopListening = onSignOut(leave);
     return () => {
+      stopListening();
       clearInterval(timer);
       window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', onVisibility);
