@@ -51,7 +51,9 @@ export function AddToDialog({
                   type="button"
                   className={`add-to__item${on ? ' is-on' : ''}`}
                   aria-pressed={single !== null ? on : undefined}
-                  disabled={add.isPending || remove.isPending}
+                  // Until check_playlist answers, a tap could add what the person meant to remove.
+                  aria-busy={single !== null && marks.isPending}
+                  disabled={add.isPending || remove.isPending || (single !== null && marks.isPending)}
                   onClick={() => {
                     if (on && single !== null) {
                       remove.mutate(
