@@ -9,7 +9,7 @@ import { useEditPlaylist } from '../api/playlists/edit-playlist';
 import { useEditPlaylistThumbnail } from '../api/playlists/edit-playlist-thumbnail';
 import { usePlaylistInfo } from '../api/playlists/get-playlist-info';
 import { useVideoInfo } from '../api/videos/get-video-info';
-import { AccessSwitch } from '../components/AccessSwitch';
+import { AccessSwitch, StatusBadge } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
 import { SaveFooter, TitleField } from '../components/FormParts';
 import { Loaded } from '../components/Loaded';
@@ -91,6 +91,8 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
                     <span className="sortable-row__pos">{v.position}</span>
                     <Img className="sortable-row__thumb" src={staffImageUrl(v.image)} alt="" />
                     <span className="sortable-row__title">{v.title}</span>
+                    {/* Viewers do not see a video whose access is off, in this playlist or anywhere. */}
+                    {!v.status && <StatusBadge status={v.status} />}
                     <span className="muted">{formatDuration(v.duration)}</span>
                     <button
                       type="button"

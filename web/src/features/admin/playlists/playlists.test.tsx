@@ -229,7 +229,11 @@ describe('/adminPlaylists', { timeout: 60_000 }, () => {
 });
 
 describe('/editPlaylist/{id}', { timeout: 60_000 }, () => {
-  const INFO = { ...summary(10, 'Morning Jazz'), videos: [video(1, 1), video(2, 2), video(3, 3)], groups: [4] };
+  const INFO = {
+    ...summary(10, 'Morning Jazz'),
+    videos: [video(1, 1), video(2, 2), { ...video(3, 3), status: 0 }],
+    groups: [4],
+  };
 
   it('saves title, access and the video order; deletes a video after the question', async () => {
     const api = apiMock({
@@ -252,6 +256,9 @@ describe('/editPlaylist/{id}', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     const list = await screen.findByRole('list', { name: 'Videos of Morning Jazz' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // The hidden video says so: viewers see the other two.
+    expect(within(list).getAllByText('OFF')).toHaveLength(1);
+    expect(within(list).getAllByRole('listitem')[2]).toHaveTextContent('OFF');
     expect(await screen.findByText(/no stream yet/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete Video 2 from playlist' }));
