@@ -258,9 +258,11 @@ describe('tracking service', () => {
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
         WHERE application_name = 'cuview-tracker fingerprint-index' AND datname = current_database()`,
     );
+    // At least 2.5 s (across the reconnection) and at least 11 moves: on a loaded machine a move
+    // and its answer can take 250 ms, and 2.5 s alone then held only 10 (a CI run).
     const until = Date.now() + 2500;
     let moves = 0;
-    for (let [holder, other] = [a, b]; Date.now() < until; [holder, other] = [other, holder], moves++) {
+    for (let [holder, other] = [a, b]; Date.now() < until || moves <= 10; [holder, other] = [other, holder], moves++) {
       await db.transaction(async (manager) => {
         await manager.query('DELETE FROM fingerprint_postings WHERE album_track_id = $1', [other.id]);
         await manager.query('INSERT INTO fingerprint_postings (album_track_id, postings, version) VALUES ($1, $2, 0)', [
@@ -270,7 +272,6 @@ describe('tracking service', () => {
       });
       expect(await answer(secondUrl, a.heard)).toBe(holder.id);
     }
-    expect(moves).toBeGreaterThan(10);
     await db.query('DELETE FROM album_tracks WHERE id = ANY($1)', [[a.id, b.id]]);
   });
 
