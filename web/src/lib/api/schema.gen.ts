@@ -3514,6 +3514,8 @@ export interface components {
       has_image: boolean;
       /** @description Signed staff address of its video’s image, also while the video’s access is off: append `300/` or `600/`. Null when it has none */
       video_image: string | null;
+      /** @description What else is off, so viewers do not see the banner whatever its own access: the main page shows a banner only while its video, playlist and theme are on too */
+      hidden_by: ('video' | 'playlist' | 'theme')[];
     };
     AdminBannerPageDto: {
       banners: components['schemas']['AdminBannerDto'][];

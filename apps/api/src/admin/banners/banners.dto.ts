@@ -59,6 +59,14 @@ export class AdminBannerDto {
       'Signed staff address of its video’s image, also while the video’s access is off: append `300/` or `600/`. Null when it has none',
   })
   video_image: string | null;
+
+  @ApiProperty({
+    type: [String],
+    enum: ['video', 'playlist', 'theme'],
+    description:
+      'What else is off, so viewers do not see the banner whatever its own access: the main page shows a banner only while its video, playlist and theme are on too',
+  })
+  hidden_by: ('video' | 'playlist' | 'theme')[];
 }
 
 const idRule = (name: string) => [

@@ -69,6 +69,7 @@ describe('admin banners', () => {
       video_duration: 215,
       has_image: false,
       video_image: null,
+      hidden_by: [],
     });
     expect(
       (await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'On', status: 1 })).body,
@@ -91,6 +92,33 @@ describe('admin banners', () => {
       body: { message: 'Please, Provide Title' },
     });
     expect((await add({ video_id: 'x', playlist_id: playlist, group_id: group, title: 'x' })).status).toBe(400);
+  });
+
+  it('says what keeps a banner that is on off the main page: its video, playlist or theme', async () => {
+    const { body } = await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'Live', status: 1 });
+    const shown = async () =>
+      (await kit.call('/cuviewTV/get_videos_for_banner/')).body.map((b: Answer) => b.title as string);
+    const hiddenBy = async () => (await kit.call('/cuviewTV/get_banner_videos/')).body[0].hidden_by;
+    expect(await shown()).toEqual(['Live']);
+    expect(await hiddenBy()).toEqual([]);
+    const access = (action: string) =>
+      kit.call('/cuviewTV/admin/videos/bulk', { method: 'POST', json: { action, ids: [video] } });
+    try {
+      expect((await access('access_off')).status).toBe(200);
+      expect(await shown()).toEqual([]);
+      expect(await hiddenBy()).toEqual(['video']);
+      await kit.db.query('UPDATE playlists SET status = 0 WHERE id = $1', [playlist]);
+      await kit.db.query('UPDATE groups SET status = 0 WHERE id = $1', [group]);
+      expect((await kit.call('/cuviewTV/admin/banners/')).body.banners[0]).toMatchObject({
+        id: body.id,
+        status: 1,
+        hidden_by: ['video', 'playlist', 'theme'],
+      });
+    } finally {
+      await access('access_on');
+      await kit.db.query('UPDATE playlists SET status = 1 WHERE id = $1', [playlist]);
+      await kit.db.query('UPDATE groups SET status = 1 WHERE id = $1', [group]);
+    }
   });
 
   it('edits title, status and image through the multipart form', async () => {

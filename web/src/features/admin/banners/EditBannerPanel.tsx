@@ -30,6 +30,7 @@ export function EditBannerPanel({ banner, onClose }: { banner: Banner; onClose: 
         <p className="muted">
           {banner.video_title} · {banner.playlist_title} · {banner.group_title}
         </p>
+        <HiddenNote banner={banner} />
         <TitleField label="Banner title" value={title} onChange={form.field(setTitle)} />
         <ImagePicker label="Banner image" file={image} onChange={setImage} />
         <AccessSwitch value={status} onChange={setStatus} />
@@ -40,4 +41,15 @@ export function EditBannerPanel({ banner, onClose }: { banner: Banner; onClose: 
       </form>
     </Modal>
   );
+}
+
+/**
+ * Why viewers do not see a banner whose own access may be on: the main page shows a banner
+ * only while its video, playlist and theme are on too. Nothing when they all are.
+ */
+export function HiddenNote({ banner }: { banner: Banner }) {
+  const off = banner.hidden_by;
+  if (off.length === 0) return null;
+  const names = off.length === 1 ? `its ${off[0]} is` : `its ${off.slice(0, -1).join(', ')} and ${off.at(-1)} are`;
+  return <p className="banner-card__hidden">Not on the main page: {names} off.</p>;
 }

@@ -27,7 +27,7 @@ import { useNotify } from '../hooks/use-notify';
 import { MSG } from '../messages';
 import type { Banner } from '../types';
 import { AddBannerWizard } from './AddBannerWizard';
-import { EditBannerPanel } from './EditBannerPanel';
+import { EditBannerPanel, HiddenNote } from './EditBannerPanel';
 
 const SORTS = [
   { value: 'position', label: 'Hand order' },
@@ -130,6 +130,7 @@ export function MainScreen() {
                 <p className="muted banner-card__meta">
                   {b.playlist_title} · {b.group_title} · {formatDuration(b.video_duration)}
                 </p>
+                <HiddenNote banner={b} />
                 <div className="banner-card__foot">
                   <span className="muted">#{b.position}</span>
                   <StatusBadge status={b.status} />

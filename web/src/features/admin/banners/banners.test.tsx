@@ -21,6 +21,8 @@ const banner = (id: number, position: number) => ({
   group_title: 'Evening',
   video_duration: 300,
   has_image: false,
+  video_image: null,
+  hidden_by: [] as string[],
 });
 const summary = (id: number) => ({
   id,
@@ -42,7 +44,9 @@ const summary = (id: number) => ({
 describe('/main', { timeout: 60_000 }, () => {
   it('shows the banner cards with drag handles, edits and deletes', async () => {
     const api = apiMock({
-      'GET /cuviewTV/admin/banners/': { json: { banners: [banner(1, 1), banner(2, 2)], bannerLength: 2 } },
+      'GET /cuviewTV/admin/banners/': {
+        json: { banners: [banner(1, 1), { ...banner(2, 2), hidden_by: ['video', 'theme'] }], bannerLength: 2 },
+      },
       'PUT /cuviewTV/edit_banner_video/1/': { json: banner(1, 1) },
       'DELETE /cuviewTV/delete_banner_video/2/': { json: { message: 'ok' } },
     });
@@ -56,6 +60,10 @@ describe('/main', { timeout: 60_000 }, () => {
         .map((h) => h.textContent),
     ).toEqual(['Banner 1', 'Banner 2']);
     expect(within(list).getByRole('button', { name: 'Reorder Banner 2' })).toBeInTheDocument();
+    // Banner 2 is on, but viewers do not see it: the card says why, banner 1's says nothing.
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(second).toHaveTextContent('Not on the main page: its video and theme are off.');
+    expect(first).not.toHaveTextContent('Not on the main page');
 
     await user.click(screen.getByRole('button', { name: 'Edit Banner 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Banner' });
