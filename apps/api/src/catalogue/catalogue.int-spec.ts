@@ -57,6 +57,7 @@ describe('public catalogue', () => {
     themes = await f.group({ id: 4, title: 'Jazz', playlists: [jazz, empty, off, classics] });
     concerts = await f.group({ id: 5, title: 'Concerts and Performances', playlists: [classics] });
     await f.group({ title: 'Hidden group', status: Status.Off, playlists: [jazz] });
+    await f.group({ title: 'Nothing to watch yet', playlists: [empty, off] });
     await f.category({ title: 'Jazz', tags: ['jazz'] });
     await f.category({ title: 'Alpha', tags: ['live'] });
     await f.category({ title: 'Off', tags: ['jazz'], status: Status.Off });
@@ -142,7 +143,7 @@ describe('public catalogue', () => {
     expect(list.map((p: Json) => [p.id, p.group_id])).toEqual([[classics.id, concerts.id]]);
   });
 
-  it('lists visible groups in order and a group with its visible, non-empty playlists', async () => {
+  it('lists visible groups holding something to watch, in order, and a group with its visible, non-empty playlists', async () => {
     const [, groups] = await get('get_groups/');
     expect(groups.map((g: Json) => g.title)).toEqual(['Jazz', 'Concerts and Performances']);
     const [status, group] = await get(`get_group_playlists/${themes.id}/`);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { GROUP_HAS_PLAYLIST } from './playlist-sql.js';
 import { ReadDb } from './read-db.js';
 import { newestVideoPageQuery, VIDEO_JSON, VISIBLE, type VideoJson } from './video-sql.js';
 
@@ -55,7 +56,8 @@ export class CatalogueRepository {
   }
 
   findVisibleGroups(): Promise<{ id: number; title: string; position: number }[]> {
-    return this.sql(`SELECT id, title, position FROM groups WHERE status = ${VISIBLE} ORDER BY position, id`);
+    return this.sql(`SELECT g.id, g.title, g.position FROM groups g
+      WHERE g.status = ${VISIBLE} AND ${GROUP_HAS_PLAYLIST} ORDER BY g.position, g.id`);
   }
 
   async findVisibleGroup(groupId: number): Promise<{ id: number; title: string; position: number } | null> {

@@ -26,6 +26,14 @@ const HAS_VISIBLE_VIDEO = `EXISTS (
   SELECT 1 FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND v.status = ${VISIBLE}
   WHERE pv.playlist_id = p.id)`;
 
+/**
+ * A group (alias g) shows to viewers while it holds a playlist groupPlaylistsQuery lists: a
+ * theme just made, or whose playlists are all off or empty, is no empty tab on the main page.
+ */
+export const GROUP_HAS_PLAYLIST = `EXISTS (
+  SELECT 1 FROM group_playlists gp JOIN playlists p ON p.id = gp.playlist_id AND p.status = ${VISIBLE}
+  WHERE gp.group_id = g.id AND ${HAS_VISIBLE_VIDEO})`;
+
 export interface PlaylistSummaryRow {
   id: number;
   title: string;

@@ -13,6 +13,7 @@ interface BulkResult {
  * A list's bulk action: sent for the chosen rows, or for everything the filter matches when
  * the selection says so; the answer (or the error) is shown in a toast, then `onDone` runs
  * (closing a dialog) and the selection is cleared. `notice` may word a success its own way.
+ * `only` sends it for those rows instead (a row's own button), leaving the selection as it is.
  */
 export function useBulkRun<Body extends { action: string }, Result extends BulkResult>(
   bulk: UseMutationResult<Result, Error, Body>,
@@ -24,15 +25,15 @@ export function useBulkRun<Body extends { action: string }, Result extends BulkR
     titleOf?: (id: number) => string | undefined;
     notice?: (action: Body['action'], result: Result) => string;
   },
-): (action: Body['action'], extra?: Partial<Body>) => void {
+): (action: Body['action'], extra?: Partial<Body>, only?: number[]) => void {
   const toast = useToast();
-  return (action, extra = {}) => {
-    const target = selection.allMatching ? { filter } : { ids: [...selection.selected] };
+  return (action, extra = {}, only) => {
+    const target = only ? { ids: only } : selection.allMatching ? { filter } : { ids: [...selection.selected] };
     bulk.mutate({ action, ...target, ...extra } as unknown as Body, {
       onSuccess: (result) => {
         toast.show(options.notice?.(action, result) ?? bulkNotice(result, options.titleOf));
         options.onDone();
-        selection.clear();
+        if (!only) selection.clear();
       },
       onError: (e) => toast.show(toMessage(e)),
     });

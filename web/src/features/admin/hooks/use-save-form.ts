@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
@@ -18,22 +18,34 @@ function fieldOf(changed: () => void) {
  * `check` shows a validation message and says whether to go on, `saved` gives the mutation's
  * callbacks (the notice and `then` on success, the failure in the form otherwise), and a
  * change made through `field` drops a stale problem.
+ *
+ * One save at a time: `saved` is called as the mutation starts, and until it settles `check`
+ * says no without a message. A double click on Save sends one request (the button's
+ * `disabled={isPending}` comes a render later, after the second click has arrived).
  */
 export function useSaveForm() {
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
+  const saving = useRef(false);
   const check = useCallback((problem: string | null) => {
+    if (saving.current) return false;
     setError(problem);
     return problem === null;
   }, []);
   const saved = useCallback(
-    <T = unknown>(message: string, then: (answer: T) => void) => ({
-      onSuccess: (answer: T) => {
-        toast.show(message);
-        then(answer);
-      },
-      onError: (e: unknown) => setError(toMessage(e)),
-    }),
+    <T = unknown>(message: string, then: (answer: T) => void) => {
+      saving.current = true;
+      return {
+        onSuccess: (answer: T) => {
+          toast.show(message);
+          then(answer);
+        },
+        onError: (e: unknown) => setError(toMessage(e)),
+        onSettled: () => {
+          saving.current = false;
+        },
+      };
+    },
     [toast],
   );
   const changed = useCallback(() => setError(null), []);

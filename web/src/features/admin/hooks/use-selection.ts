@@ -32,7 +32,6 @@ export function useSelection(pageIds: number[], view: string) {
     isChosen: (id: number) => allMatching || selected.has(id),
     toggle: (id: number) => update((next) => (next.has(id) ? next.delete(id) : next.add(id))),
     togglePage: () => update((next) => pageIds.forEach((id) => (allChecked ? next.delete(id) : next.add(id)))),
-    only: (id: number) => update((next) => (next.clear(), next.add(id))),
     drop: (id: number) => setSelected((current) => new Set([...current].filter((other) => other !== id))),
     clear: () => {
       setSelected(new Set());

@@ -89,6 +89,21 @@ describe('/addPlaylist', { timeout: 60_000 }, () => {
     const form = api.named('POST', '/cuviewTV/add_playlist_for_admin/')[0]!.form!;
     expect([form.get('status'), (form.get('image') as File).name]).toEqual(['1', 'cover.jpg']);
   });
+  it('sends one playlist for a double click on Save', async () => {
+    const api = apiMock({
+      'POST /cuviewTV/add_playlist_for_admin/': {
+        status: 201,
+        json: { ...summary(12, 'Late'), videos: [], groups: [] },
+      },
+    });
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Title'), 'Late');
+    await user.upload(screen.getByLabelText('Thumbnail'), fakeFile('cover.jpg', 'image/jpeg'));
+    await user.dblClick(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('landed');
+    expect(api.named('POST', '/cuviewTV/add_playlist_for_admin/')).toHaveLength(1);
+  });
 });
 
 describe('/adminPlaylists', { timeout: 60_000 }, () => {

@@ -52,15 +52,6 @@ export function AddVideoScreen() {
     setWizardOpen(true);
   };
 
-  const leave = form.leaveAfter<{ id: number }>(MSG.videoAdded, (video) => `/editVideo/${video.id}`);
-  const afterSave = {
-    ...leave,
-    onSuccess: (video: { id: number }) => {
-      upload.saved();
-      leave.onSuccess(video);
-    },
-  };
-
   const save = () => {
     const problem = validateVideoForm(
       { ...fields, trackCount: tracks.length, uploaded: upload.state.phase === 'uploaded' },
@@ -70,6 +61,7 @@ export function AddVideoScreen() {
     if (upload.state.phase !== 'uploaded') return;
     const { answer } = upload.state;
     const lists = toIdLists(fields);
+    const leave = form.leaveAfter<{ id: number }>(MSG.videoAdded, (video) => `/editVideo/${video.id}`);
     fill.mutate(
       {
         data: {
@@ -93,7 +85,13 @@ export function AddVideoScreen() {
         },
         thumbnail,
       },
-      afterSave,
+      {
+        ...leave,
+        onSuccess: (video: { id: number }) => {
+          upload.saved();
+          leave.onSuccess(video);
+        },
+      },
     );
   };
 

@@ -123,6 +123,22 @@ describe('/adminVideos', { timeout: 60_000 }, () => {
       playlist_id: 10,
     });
     expect(addSelected).toBeDisabled();
+
+    // A row's own button adds that video alone and leaves the ticked rows as they were.
+    await user.click(screen.getByRole('checkbox', { name: 'Select Video 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add Video 3 to a playlist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Video 3 to a playlist' });
+    await user.click(await within(dialog).findByRole('button', { name: /Morning Jazz/ }));
+    await waitFor(() => expect(api.named('POST', '/cuviewTV/admin/videos/bulk/')).toHaveLength(2));
+    expect(api.named('POST', '/cuviewTV/admin/videos/bulk/')[1]!.body).toEqual({
+      action: 'add_to_playlist',
+      ids: [3],
+      playlist_id: 10,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Select Video 1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Video 3' })).not.toBeChecked();
+    expect(addSelected).toHaveTextContent('Add Selected (1)');
   });
 
   it('switches to inactive videos, to search results with suggestions, and says when nothing matches', async () => {

@@ -95,6 +95,8 @@ export function VideoListScreen() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTER);
   const [dialog, setDialog] = useState<Dialog>(null);
+  /** A row's own "add to a playlist": that video alone, whatever rows are ticked. */
+  const [addingOne, setAddingOne] = useState<VideoSummary | null>(null);
   const bulk = useBulkVideos();
   const removeVideo = useDeleteVideo();
   const notify = useNotify();
@@ -110,7 +112,10 @@ export function VideoListScreen() {
 
   const titleOf = (id: number) => videos.find((v) => v.id === id)?.title;
   const run = useBulkRun(bulk, selection, filter, {
-    onDone: () => setDialog(null),
+    onDone: () => {
+      setDialog(null);
+      setAddingOne(null);
+    },
     titleOf,
     // Adding to a playlist keeps the spec's notice when every video went in.
     notice: (action, result) =>
@@ -318,10 +323,7 @@ export function VideoListScreen() {
                         type="button"
                         className="icon-button"
                         aria-label={`Add ${v.title} to a playlist`}
-                        onClick={() => {
-                          selection.only(v.id);
-                          setDialog('playlist');
-                        }}
+                        onClick={() => setAddingOne(v)}
                       >
                         <IconPlaylist size={18} />
                       </button>
@@ -341,6 +343,14 @@ export function VideoListScreen() {
           busy={bulk.isPending}
           onPick={(p) => run('add_to_playlist', { playlist_id: p.id })}
           onClose={() => setDialog(null)}
+        />
+      )}
+      {addingOne && (
+        <PlaylistPickerDialog
+          title={`Add ${addingOne.title} to a playlist`}
+          busy={bulk.isPending}
+          onPick={(p) => run('add_to_playlist', { playlist_id: p.id }, [addingOne.id])}
+          onClose={() => setAddingOne(null)}
         />
       )}
       {dialog === 'playlist-filter' && (
