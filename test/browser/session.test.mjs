@@ -20,6 +20,7 @@ const PLAYLIST = 54;
 const GROUP = 4;
 
 const currentTime = (page) => page.locator('video.player__video').evaluate((v) => v.currentTime);
+const isMuted = (page) => page.locator('video.player__video').evaluate((v) => v.muted);
 
 journey(
   use,
@@ -82,11 +83,13 @@ journey(
       assert.ok(below >= 0 && below < 60, `the track strip is right under the video (${below} px below it)`);
     }
 
-    // Next while an answer is on screen.
+    // Muted, then Next while an answer is on screen: the next video plays muted too.
     await hoverPlayer(first);
+    await page.getByRole('button', { name: 'Mute' }).click();
     await page.getByRole('button', { name: 'Next video' }).click();
     await at(second);
     await movedOn(first);
+    assert.equal(await isMuted(page), true, 'the next video keeps the sound off');
     assert.equal(await results.count(), 0, 'the previous video’s answer is gone');
     await answered(second);
 
@@ -108,6 +111,7 @@ journey(
     const fourth = videos[3];
     await at(fourth);
     await movedOn(third);
+    assert.equal(await isMuted(page), true, 'the video that followed by itself is muted too');
     await answered(fourth);
     await screenshot(page, 'session-autoplay-1280');
 

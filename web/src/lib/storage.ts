@@ -12,6 +12,9 @@ export const StorageKey = {
   path: 'path',
   /** '1' when the player plays the sound alone on this device. */
   audioOnly: 'audio_only',
+  /** The player's volume (0..1) and '1' while it is muted, on this device (components/player/sound.ts). */
+  volume: 'volume',
+  muted: 'muted',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QualityMenu } from './QualityMenu';
 import { VideoPlayer } from './VideoPlayer';
@@ -26,6 +26,25 @@ describe('video player', () => {
     const { video } = setup();
     expect(video.volume).toBe(0.5);
     expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.5');
+  });
+
+  it('starts the next video as loud, or as muted, as the last one was left', () => {
+    const first = setup();
+    first.video.volume = 0.8;
+    fireEvent.click(screen.getByRole('button', { name: 'Mute' }));
+    fireEvent.volumeChange(first.video);
+    expect(screen.getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+    cleanup();
+
+    const next = setup();
+    expect([next.video.muted, next.video.volume]).toEqual([true, 0.8]);
+    expect(screen.getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));
+    fireEvent.volumeChange(next.video);
+    cleanup();
+
+    expect(setup().video.muted).toBe(false);
+    expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.8');
   });
 
   it('hides the controls 1 s after the last activity while playing and shows them on activity', () => {

@@ -13,9 +13,10 @@ import {
   IconReplay,
   IconVolume,
 } from '@/components/ui/icons';
-import { CONTROLS_HIDE_MS, DEFAULT_VOLUME } from '@/lib/constants';
+import { CONTROLS_HIDE_MS } from '@/lib/constants';
 import { formatDuration } from '@/lib/format';
 import { switchPoint, useAudioOnly } from './audio-only';
+import { readSound, writeSound } from './sound';
 import { KeysDialog } from './KeysDialog';
 import type { PlayerAction } from './player-keys';
 import { QualityMenu } from './QualityMenu';
@@ -113,8 +114,8 @@ export function VideoPlayer({
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
-  const [volume, setVolume] = useState(DEFAULT_VOLUME);
-  const [muted, setMuted] = useState(false);
+  const [volume, setVolume] = useState(() => readSound().volume);
+  const [muted, setMuted] = useState(() => readSound().muted);
   const [controls, setControls] = useState(true);
   const [fullscreen, setFullscreen] = useState(false);
 
@@ -132,7 +133,11 @@ export function VideoPlayer({
   );
 
   useEffect(() => {
-    if (video.current) video.current.volume = DEFAULT_VOLUME;
+    const v = video.current;
+    if (!v) return;
+    const sound = readSound();
+    v.volume = sound.volume;
+    v.muted = sound.muted;
   }, []);
 
   useEffect(() => {
@@ -279,8 +284,10 @@ export function VideoPlayer({
         onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
         onDurationChange={(e) => setDuration(e.currentTarget.duration)}
         onVolumeChange={(e) => {
-          setVolume(e.currentTarget.volume);
-          setMuted(e.currentTarget.muted);
+          const sound = { volume: e.currentTarget.volume, muted: e.currentTarget.muted };
+          setVolume(sound.volume);
+          setMuted(sound.muted);
+          writeSound(sound);
         }}
       >
         {subtitles.map((t) => (

@@ -35,4 +35,21 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Inside' }));
     player.remove();
   });
+
+  it('takes focus in on open although its first controls are disabled (a list still loading)', () => {
+    const opener = document.body.appendChild(document.createElement('button'));
+    opener.focus();
+    const { unmount } = render(
+      <Modal title="Add to playlist" onClose={() => undefined}>
+        <button type="button" disabled>
+          Waiting
+        </button>
+        <button type="button">Create New</button>
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create New' }));
+    unmount();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
 });

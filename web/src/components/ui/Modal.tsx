@@ -45,8 +45,9 @@ export function Modal({
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const node = ref.current;
+    // A disabled control cannot take focus (a list still waiting for its answer): the next one does.
     const first = node?.querySelector<HTMLElement>(
-      'input, button:not(.modal__close), [href], select, textarea, [tabindex]:not([tabindex="-1"])',
+      'input:not([disabled]), button:not(.modal__close):not([disabled]), [href], select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
     );
     (first ?? node)?.focus();
     const onKey = (e: KeyboardEvent) => {
