@@ -1,7 +1,17 @@
 // Issue 8, the account: a viewer registers, opens the activation link from the e-mail, signs in,
 // asks for a password reset and sets a new password through the e-mailed link.
 import assert from 'node:assert/strict';
-import { assertAccessible, journey, mailedLink, PHONE, screenshot, sharedBrowser } from './browser.mjs';
+import {
+  assertAccessible,
+  consoleErrorsOf,
+  journey,
+  mailedLink,
+  PHONE,
+  screenshot,
+  sharedBrowser,
+  signIn,
+  VIEWER,
+} from './browser.mjs';
 
 const use = sharedBrowser();
 
@@ -105,3 +115,28 @@ journey(use, 'the sign-in screens fit a phone', { viewport: PHONE }, async ({ pa
     await screenshot(page, `${name}-375`);
   }
 });
+
+journey(
+  use,
+  'signing out in one tab signs the other tab out at once; signing in again there shows the account again',
+  { timeout: 60_000 },
+  async ({ page, context }) => {
+    const errors = consoleErrorsOf(page);
+    await signIn(page, VIEWER);
+    const other = await context.newPage();
+    const otherErrors = consoleErrorsOf(other);
+    await other.goto('/myPlaylists');
+    await other.getByRole('button', { name: /^Account menu for / }).waitFor();
+
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // The other tab, untouched: its private page gives way to the sign-in form by itself.
+    await other.waitForURL(/\/login$/, { timeout: 5_000 });
+    await other.getByRole('heading', { name: 'Sign In' }).waitFor();
+
+    await signIn(page, VIEWER);
+    await other.goto('/');
+    await other.getByRole('button', { name: /^Account menu for / }).waitFor();
+    assert.deepEqual([...errors, ...otherErrors], [], 'no console errors in either tab');
+  },
+);

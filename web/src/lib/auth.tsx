@@ -123,15 +123,19 @@ export function hasOwnAccount(user: User | null | undefined): boolean {
 
 export const canEditPlaylists = hasOwnAccount;
 
-/** Keeps the session query in step with the token store (refresh failure = signed out). */
+/** Keeps the session query in step with the token store (refresh failure = signed out), in every tab. */
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      onTokensChange((tokens) => {
+      onTokensChange((tokens, otherTab) => {
         if (!tokens) {
           queryClient.setQueryData(userQueryKey, null);
           queryClient.removeQueries({ queryKey: personalKey });
+        } else if (otherTab) {
+          // New tokens from another tab (a renewal, or a sign-in perhaps as someone else): ask again.
+          void queryClient.invalidateQueries({ queryKey: userQueryKey });
+          void queryClient.invalidateQueries({ queryKey: personalKey });
         }
       }),
     [queryClient],

@@ -3,12 +3,23 @@ import { readLocal, StorageKey, writeLocal } from '../storage';
 /**
  * JWT pair held in local storage: the access token under `access` (spec) and the refresh
  * token under `refresh`. Listeners hear when the pair is cleared (sign-out, refresh failure)
- * so the session query can forget the user.
+ * so the session query can forget the user, also when another tab of this browser changed it
+ * (`otherTab`: a sign-out there signs this tab out too, a sign-in there may be someone else).
  */
 export type TokenPair = { access: string; refresh?: string | null };
 
-type Listener = (tokens: TokenPair | null) => void;
+type Listener = (tokens: TokenPair | null, otherTab: boolean) => void;
 const listeners = new Set<Listener>();
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    // key null: the other tab cleared the whole storage.
+    if (e.storageArea !== localStorage || (e.key !== null && e.key !== StorageKey.refresh)) return;
+    const access = getAccessToken();
+    const tokens = e.key !== null && e.newValue !== null && access ? { access, refresh: e.newValue } : null;
+    listeners.forEach((l) => l(tokens, true));
+  });
+}
 
 export function getAccessToken(): string | null {
   return readLocal(StorageKey.access);
@@ -22,13 +33,13 @@ export function setTokens(tokens: TokenPair): void {
   writeLocal(StorageKey.access, tokens.access);
   // SimpleJWT with rotation answers a new refresh token; keep the old one otherwise.
   if (tokens.refresh) writeLocal(StorageKey.refresh, tokens.refresh);
-  listeners.forEach((l) => l(tokens));
+  listeners.forEach((l) => l(tokens, false));
 }
 
 export function clearTokens(): void {
   writeLocal(StorageKey.access, null);
   writeLocal(StorageKey.refresh, null);
-  listeners.forEach((l) => l(null));
+  listeners.forEach((l) => l(null, false));
 }
 
 export function onTokensChange(listener: Listener): () => void {
