@@ -1,10 +1,30 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { fakeJwt, mockFetch } from '@/testing/fetch-mock';
-import { api, apiBlob, ApiError, apiUrl, isOutage, refreshAccessToken, request, TRACKER_BASE } from './client';
+import {
+  api,
+  apiBlob,
+  ApiError,
+  apiUrl,
+  errorMessage,
+  isOutage,
+  refreshAccessToken,
+  request,
+  TRACKER_BASE,
+} from './client';
 import { isServiceUnavailable, reportReachable } from './service-status';
 import type { NextPlaylist, Video } from './types';
 
 describe('api client', () => {
+  it('reads what an error answer says: message, detail, or the first field error', () => {
+    expect(errorMessage({ message: 'Video not found' }, 'x')).toBe('Video not found');
+    expect(errorMessage({ detail: 'Stale token for given user.' }, 'x')).toBe('Stale token for given user.');
+    expect(errorMessage({ uid: ["Invalid user id or user doesn't exist."] }, 'x')).toBe(
+      "Invalid user id or user doesn't exist.",
+    );
+    expect(errorMessage({ uid: [] }, 'fallback')).toBe('fallback');
+    expect(errorMessage('<html>', 'fallback')).toBe('fallback');
+  });
+
   it('prefixes /cuviewTV/, sends JSON and no token on public calls', async () => {
     localStorage.setItem('access', fakeJwt());
     const { calls } = mockFetch({ 'POST /cuviewTV/get_filter_results/1/': { json: { videos: [], videoLength: 0 } } });

@@ -31,10 +31,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * What an error answer says: its `message` or `detail`, else the first of djoser's field
+ * errors (`{"uid": ["Invalid user id or user doesn't exist."]}`), else `fallback`.
+ */
 export function errorMessage(body: unknown, fallback: string): string {
   if (isRecord(body)) {
     if (typeof body.message === 'string' && body.message) return body.message;
     if (typeof body.detail === 'string' && body.detail) return body.detail;
+    for (const value of Object.values(body)) {
+      if (Array.isArray(value) && typeof value[0] === 'string' && value[0]) return value[0];
+    }
   }
   return fallback;
 }

@@ -329,12 +329,29 @@ describe('/activate', () => {
     expect(calls[0]!.body).toEqual({ uid: 'MQ', token: 'tok' });
   });
 
-  it('shows why a used link fails', async () => {
+  it('takes a link opened again (403, the account is active already) to /login, which says so', async () => {
     mockFetch({
       'POST /cuviewTV/auth/users/activation/': { status: 403, json: { detail: 'Stale token for given user.' } },
     });
+    renderRoute(<ActivateScreen />, {
+      route: '/activate/MQ/tok',
+      path: '/activate/:uid/:token',
+      extra: [{ path: '/login', element: <LoginScreen /> }],
+    });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'ACTIVATE' }));
+    expect(await screen.findByText('Your account is active. Sign in to start watching.')).toBeInTheDocument();
+    expect(screen.queryByText('Stale token for given user.')).not.toBeInTheDocument();
+  });
+
+  it('shows why a broken link fails', async () => {
+    mockFetch({
+      'POST /cuviewTV/auth/users/activation/': {
+        status: 400,
+        json: { uid: ["Invalid user id or user doesn't exist."] },
+      },
+    });
     renderRoute(<ActivateScreen />, { route: '/activate/MQ/tok', path: '/activate/:uid/:token' });
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'ACTIVATE' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Stale token for given user.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This activation link is not whole. Open it again');
   });
 });
