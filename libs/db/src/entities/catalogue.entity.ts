@@ -69,6 +69,13 @@ export class Playlist {
   @Column({ type: 'integer', nullable: true })
   ownerPosition: number | null;
 
+  /**
+   * Raised by every save of the staff edit form; a save made from an older one is refused
+   * (409), so two staff members editing at once cannot silently undo each other's changes.
+   */
+  @Column({ type: 'integer', default: 1 })
+  revision: number;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
@@ -118,6 +125,13 @@ export class Group {
 
   @Column()
   position: number;
+
+  /**
+   * Raised by every save of the staff edit form; a save made from an older one is refused
+   * (409), so two staff members editing at once cannot silently undo each other's changes.
+   */
+  @Column({ type: 'integer', default: 1 })
+  revision: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
@@ -186,4 +200,11 @@ export class BannerVideo {
 
   @Column({ type: 'varchar', length: 300, nullable: true })
   imageKey: string | null;
+
+  /**
+   * Raised by every save of the staff edit form; a save made from an older one is refused
+   * (409), so two staff members editing at once cannot silently undo each other's changes.
+   */
+  @Column({ type: 'integer', default: 1 })
+  revision: number;
 }

@@ -100,6 +100,13 @@ export class Video {
   @Column({ type: 'text', nullable: true })
   watermarkWarning: string | null;
 
+  /**
+   * Raised by every save of the staff edit form; a save made from an older one is refused
+   * (409), so two staff members editing at once cannot silently undo each other's changes.
+   */
+  @Column({ type: 'integer', default: 1 })
+  revision: number;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -15,6 +15,7 @@ import { FilterFacetKeys1795760000000 } from './1795760000000-FilterFacetKeys.js
 import { FingerprintPostingsPacked1795790000000 } from './1795790000000-FingerprintPostingsPacked.js';
 import { SearchChangeNotify1795820000000 } from './1795820000000-SearchChangeNotify.js';
 import { VideoWatermarkWarning1795850000000 } from './1795850000000-VideoWatermarkWarning.js';
+import { EditRevisions1795860000000 } from './1795860000000-EditRevisions.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: Function[] = [
   FingerprintPostingsPacked1795790000000,
   SearchChangeNotify1795820000000,
   VideoWatermarkWarning1795850000000,
+  EditRevisions1795860000000,
 ];

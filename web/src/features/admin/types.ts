@@ -62,6 +62,7 @@ export type AlbumTrack = Schemas['AdminAlbumTrackDto'] & {
 export type AlbumTrackList = Omit<Schemas['AdminAlbumTrackListDto'], 'tracks'> & { tracks: AlbumTrack[] };
 
 export type Message = Schemas['AdminMessageDto'];
+export type RevisionMessage = Schemas['AdminRevisionMessageDto'];
 
 export type ProcessingItem = Schemas['AdminProcessingItemDto'];
 export type ProcessingOverview = Schemas['AdminProcessingOverviewDto'];

@@ -3286,6 +3286,8 @@ export interface components {
       /** @description Place in the theme list, from 1 */
       position: number;
       number_of_playlists: number;
+      /** @description Raised by every save of edit_group; send it back as revision */
+      revision: number;
       playlists: components['schemas']['AdminGroupPlaylistDto'][];
     };
     AdminPositionDto: {
@@ -3301,6 +3303,8 @@ export interface components {
       status?: 0 | 1;
       /** @description Ids of the items (videos of a playlist, playlists of a theme) with their new positions */
       positions?: components['schemas']['AdminPositionDto'][];
+      /** @description The revision the edit form loaded (its info answer). When the stored one differs, someone else saved in between: 409 and nothing changes. Left out, the save is not checked (older clients). Every save raises it. */
+      revision?: number;
     };
     AdminAddGroupDto: {
       title: string;
@@ -3433,6 +3437,8 @@ export interface components {
       has_thumbnail: boolean;
       /** @description Signed staff address of its image (its own, else its first visible video’s, else its first video’s), also while its access is off: append `300/` or `600/`. Null when it has none */
       image: string | null;
+      /** @description Raised by every save of edit_playlist_for_admin; send it back as revision */
+      revision: number;
       videos: components['schemas']['AdminPlaylistVideoDto'][];
       /** @description Ids of the themes holding the playlist */
       groups: number[];
@@ -3458,6 +3464,8 @@ export interface components {
       status?: 0 | 1;
       /** @description Ids of the items (videos of a playlist, playlists of a theme) with their new positions */
       positions?: components['schemas']['AdminPositionDto'][];
+      /** @description The revision the edit form loaded (its info answer). When the stored one differs, someone else saved in between: 409 and nothing changes. Left out, the save is not checked (older clients). Every save raises it. */
+      revision?: number;
     };
     AdminThumbnailFormDto: {
       /**
@@ -3470,6 +3478,12 @@ export interface components {
       /** @description Video ids, appended in this order; ones already in the playlist are skipped */
       video_list: number[];
     };
+    AdminRevisionMessageDto: {
+      /** @example Playlist Has Been Deleted */
+      message: string;
+      /** @description The playlist's or theme's revision after the change: what its edit form sends next as revision */
+      revision: number;
+    };
     AdminGroupMembershipDto: {
       /** @example Playlist Has Been Added To Group */
       message: string;
@@ -3477,6 +3491,8 @@ export interface components {
       playlist_id: number;
       /** @description Place of the playlist in the theme */
       position: number;
+      /** @description The theme's revision after the change (get_group_info's) */
+      revision: number;
     };
     AdminAddBannerDto: {
       video_id: number;
@@ -3516,6 +3532,8 @@ export interface components {
       video_image: string | null;
       /** @description What else is off, so viewers do not see the banner whatever its own access: the main page shows a banner only while its video, playlist and theme are on too */
       hidden_by: ('video' | 'playlist' | 'theme')[];
+      /** @description Raised by every save of edit_banner_video; send it back in its data JSON as revision */
+      revision: number;
     };
     AdminBannerPageDto: {
       banners: components['schemas']['AdminBannerDto'][];
@@ -3524,8 +3542,8 @@ export interface components {
     };
     AdminBannerFormDto: {
       /**
-       * @description JSON: {"title": "...", "status": 0|1}
-       * @example {"title":"Summer","status":1}
+       * @description JSON: {"title": "...", "status": 0|1, "revision": n}. revision (optional): the one the banner list answered; when the stored one differs, someone else saved in between: 409 and nothing changes
+       * @example {"title":"Summer","status":1,"revision":3}
        */
       data: string;
       /**
@@ -3681,6 +3699,8 @@ export interface components {
       processing_error: string | null;
       /** @description Set when the finished video was read back and its audio held no watermark: ANALYZE can then name its tracks only by footprint */
       watermark_warning: string | null;
+      /** @description Raised by every save of edit_video_info; send it back as data.revision */
+      revision: number;
       description: string;
       yt_link: string;
       tracks: components['schemas']['AdminVideoTrackDto'][];
@@ -3709,7 +3729,7 @@ export interface components {
       duration: number;
     };
     AdminVideoFormDto: {
-      /** @description JSON. fill_video_info: {title, description, yt_link, file_original_path_linux, duration, genres, moods, videoGenres, tags (id lists), tracks [{track_id, album_id, position, start_time, end_time}], status}. edit_video_info: {title, description, yt_link, genres, moods, videogenres, tags, status}; tracks are read-only. */
+      /** @description JSON. fill_video_info: {title, description, yt_link, file_original_path_linux, duration, genres, moods, videoGenres, tags (id lists), tracks [{track_id, album_id, position, start_time, end_time}], status}. edit_video_info: {title, description, yt_link, genres, moods, videogenres, tags, status, revision}; tracks are read-only. revision (optional): the one get_video_info answered; when the stored one differs, someone else saved in between: 409 and nothing changes. */
       data: string;
       /**
        * Format: binary
@@ -6755,6 +6775,13 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description The revision sent is not the stored one: someone else saved after the form was opened. Nothing changed; the message says to reload and make the changes again */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   ThemesController_add: {
@@ -7248,6 +7275,13 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description The revision sent is not the stored one: someone else saved after the form was opened. Nothing changed; the message says to reload and make the changes again */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   AdminPlaylistsController_thumbnail: {
@@ -7380,7 +7414,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminMessageDto'];
+          'application/json': components['schemas']['AdminRevisionMessageDto'];
         };
       };
       /** @description No valid access token */
@@ -7452,7 +7486,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminMessageDto'];
+          'application/json': components['schemas']['AdminRevisionMessageDto'];
         };
       };
       /** @description No valid access token */
@@ -7692,6 +7726,13 @@ export interface operations {
       };
       /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The revision sent is not the stored one: someone else saved after the form was opened. Nothing changed; the message says to reload and make the changes again */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8381,6 +8422,13 @@ export interface operations {
       };
       /** @description Signed in but not staff: {"message": "You don't have permission for this Action"} */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The revision sent is not the stored one: someone else saved after the form was opened. Nothing changed; the message says to reload and make the changes again */
+      409: {
         headers: {
           [name: string]: unknown;
         };

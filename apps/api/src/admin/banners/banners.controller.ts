@@ -1,9 +1,17 @@
 import { Body, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
 import { FormReader } from '../common/form-reader.js';
+import { STALE_DOC } from '../common/revision.js';
 import { IdParam } from '../../common/params.js';
 import {
   AdminAddBannerDto,
@@ -67,6 +75,7 @@ export class BannersController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: AdminBannerFormDto })
   @ApiOkResponse({ type: AdminBannerDto })
+  @ApiConflictResponse({ description: STALE_DOC })
   edit(@IdParam('id') id: number, @Req() request: FastifyRequest): Promise<AdminBannerDto> {
     return this.forms.withImageForm(request, 'file', (form) => this.banners.edit(id, form));
   }

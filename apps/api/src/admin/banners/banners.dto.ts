@@ -67,6 +67,9 @@ export class AdminBannerDto {
       'What else is off, so viewers do not see the banner whatever its own access: the main page shows a banner only while its video, playlist and theme are on too',
   })
   hidden_by: ('video' | 'playlist' | 'theme')[];
+
+  @ApiProperty({ description: 'Raised by every save of edit_banner_video; send it back in its data JSON as revision' })
+  revision: number;
 }
 
 const idRule = (name: string) => [
@@ -106,7 +109,12 @@ export class AdminAddBannerDto {
 
 /** The multipart form of edit_banner_video/{id}/ (for the OpenAPI document). */
 export class AdminBannerFormDto {
-  @ApiProperty({ description: 'JSON: {"title": "...", "status": 0|1}', example: '{"title":"Summer","status":1}' })
+  @ApiProperty({
+    description:
+      'JSON: {"title": "...", "status": 0|1, "revision": n}. revision (optional): the one the banner list answered; ' +
+      'when the stored one differs, someone else saved in between: 409 and nothing changes',
+    example: '{"title":"Summer","status":1,"revision":3}',
+  })
   data: string;
 
   @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Banner image: JPEG or PNG' })

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startAdminKit, type AdminTestKit, type Answer } from '../testing/admin-kit.js';
@@ -70,6 +70,7 @@ describe('admin banners', () => {
       has_image: false,
       video_image: null,
       hidden_by: [],
+      revision: 1,
     });
     expect(
       (await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'On', status: 1 })).body,
@@ -202,5 +203,60 @@ describe('admin banners', () => {
     });
     expect(await titles()).toEqual(['1:A', '2:D', '3:C']);
     expect((await kit.call(`/cuviewTV/delete_banner_video/${b.id}/`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  describe('two staff members editing the same banner', () => {
+    const STALE = {
+      message:
+        'Someone else saved this banner after you opened it. Reload to see their changes, then make yours again.',
+    };
+    const edit = async (id: number, data: unknown, image?: Buffer) =>
+      kit.call(
+        `/cuviewTV/edit_banner_video/${id}/`,
+        formInit(
+          [
+            { name: 'data', value: JSON.stringify(data) },
+            ...(image ? [{ name: 'file', filename: 'b.png', data: image }] : []),
+          ],
+          'PUT',
+        ),
+      );
+    const stored = async (id: number) =>
+      (await kit.db.query('SELECT title, status, image_key, revision FROM banner_videos WHERE id = $1', [id]))[0];
+    const storedFiles = async () => (await readdir(kit.storageDir, { recursive: true })).sort();
+
+    it("refuses a save made from an older revision, keeping the other person's title, access and image", async () => {
+      const created = (await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'Tonight' })).body;
+      const opened = (await kit.call('/cuviewTV/get_banner_videos/')).body.find((b: Answer) => b.id === created.id);
+      expect(opened.revision).toBe(1);
+
+      const first = await edit(created.id, { title: 'Tonight Only', status: 0, revision: opened.revision });
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ banner_title: 'Tonight Only', revision: 2 });
+      const files = await storedFiles();
+      const second = await edit(created.id, { title: 'Tonight', status: 1, revision: opened.revision }, await png());
+      expect(second).toEqual({ status: 409, body: STALE });
+      expect(await stored(created.id)).toEqual({ title: 'Tonight Only', status: 0, image_key: null, revision: 2 });
+      // The refused save's picture is not kept.
+      expect(await storedFiles()).toEqual(files);
+      expect((await edit(created.id, { title: 'Tonight', revision: first.body.revision })).status).toBe(200);
+    });
+
+    it('lets exactly one of two saves sent at once from the same revision through; no revision saves as before', async () => {
+      const created = (await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'Tonight' })).body;
+      const answers = await Promise.all([
+        edit(created.id, { title: 'From A', revision: 1 }),
+        edit(created.id, { title: 'From B', status: 1, revision: 1 }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.status === 200)!;
+      expect(await stored(created.id)).toMatchObject({ title: winner.body.banner_title, revision: 2 });
+      expect((await edit(created.id, { title: 'No revision' })).status).toBe(200);
+      expect(await stored(created.id)).toMatchObject({ title: 'No revision', revision: 3 });
+      expect(await edit(created.id, { title: 'x', revision: 0 })).toEqual({
+        status: 400,
+        body: { message: 'revision must be a whole number from 1' },
+      });
+    });
   });
 });

@@ -15,7 +15,7 @@ const BANNER_SORT_COLUMNS: Record<BannerSort, string> = {
 
 const BANNER_JSON = `json_build_object(
   'id', b.id, 'video_id', b.video_id, 'playlist_id', b.playlist_id, 'group_id', b.group_id,
-  'banner_title', b.title, 'status', b.status, 'position', b.position,
+  'banner_title', b.title, 'status', b.status, 'position', b.position, 'revision', b.revision,
   'video_title', v.title, 'genres', ${VIDEO_FACETS_SQL.genres},
   'artists', ${VIDEO_PEOPLE_SQL.artists}, 'composers', ${VIDEO_PEOPLE_SQL.composers},
   'playlist_title', p.title, 'group_title', g.title, 'video_duration', v.duration,
@@ -122,8 +122,8 @@ export class BannersRepository {
     return row.id;
   }
 
-  async update(id: number, title: string, status: number): Promise<void> {
-    await this.dataSource.query('UPDATE banner_videos SET title = $2, status = $3 WHERE id = $1', [id, title, status]);
+  async update(em: EntityManager, id: number, title: string, status: number): Promise<void> {
+    await em.query('UPDATE banner_videos SET title = $2, status = $3 WHERE id = $1', [id, title, status]);
   }
 
   async swapImage(id: number, key: string): Promise<string | null> {

@@ -7,6 +7,7 @@ import { parseStatus, refuseUnknownFields, requireTitle } from '../common/form-f
 import type { ImageForm } from '../common/form-reader.js';
 import { ImageForms } from '../common/image-forms.js';
 import { BANNERS, compact, lockSet, moveItem, nextPosition } from '../common/ordered-set.js';
+import { claimRevision, parseRevision } from '../common/revision.js';
 import { StoredFiles } from '../common/stored-files.js';
 import { accessStatus, listOrderOf } from '../common/list-query.dto.js';
 import { offsetOf } from '../../common/params.js';
@@ -19,6 +20,8 @@ import type {
 } from './banners.dto.js';
 import { BannersRepository } from './banners.repository.js';
 import { StaffMediaUrls } from '../../media/staff-media-urls.js';
+
+const NOT_FOUND = { message: 'Banner not found' };
 
 /** Main-page banners: a video shown in the context of one of its playlists and one of that playlist's themes. */
 @Injectable()
@@ -86,15 +89,27 @@ export class BannersService {
     return this.get(id);
   }
 
-  /** edit_banner_video/{id}/: `data` JSON {title, status} and an optional image `file`. */
+  /**
+   * edit_banner_video/{id}/: `data` JSON {title, status, revision} and an optional image `file`;
+   * refused (409) when the form's revision is not the stored one any more.
+   */
   async edit(id: number, form: ImageForm): Promise<AdminBannerDto> {
     const current = await this.get(id);
     refuseUnknownFields(form.fields, ['data']);
     const data = parseDataField(form.fields.get('data'));
     const title = requireTitle(data.title);
     const status = parseStatus(data.status, current.status as Status);
+    const revision = parseRevision(data.revision);
     const key = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
-    await this.repository.update(id, title, status);
+    try {
+      await this.dataSource.transaction(async (em) => {
+        await claimRevision(em, { table: 'banner_videos', id, noun: 'banner', notFound: NOT_FOUND.message }, revision);
+        await this.repository.update(em, id, title, status);
+      });
+    } catch (error) {
+      await this.files.removeImage(key);
+      throw error;
+    }
     // No image.resize here: the image service has no banner kind; the stored original is already bounded.
     if (key) await this.files.removeImage(await this.repository.swapImage(id, key));
     return this.get(id);
@@ -104,7 +119,7 @@ export class BannersService {
     const imageKey = await this.dataSource.transaction(async (em) => {
       await lockSet(em, BANNERS);
       const deleted = await this.repository.delete(em, id);
-      if (!deleted) throw new NotFoundException({ message: 'Banner not found' });
+      if (!deleted) throw new NotFoundException(NOT_FOUND);
       await compact(em, BANNERS);
       return deleted.imageKey;
     });
@@ -119,7 +134,7 @@ export class BannersService {
 
   private async get(id: number): Promise<AdminBannerDto> {
     const banner = await this.repository.find(id);
-    if (!banner) throw new NotFoundException({ message: 'Banner not found' });
+    if (!banner) throw new NotFoundException(NOT_FOUND);
     return this.withVideoImage(banner);
   }
 

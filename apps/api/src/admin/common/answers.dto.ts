@@ -25,3 +25,11 @@ export class AdminMessageDto {
   @ApiProperty({ example: 'Playlist Has Been Deleted' })
   message: string;
 }
+
+/** A removal's answer: what happened, and the revision of the playlist or theme it changed. */
+export class AdminRevisionMessageDto extends AdminMessageDto {
+  @ApiProperty({
+    description: "The playlist's or theme's revision after the change: what its edit form sends next as revision",
+  })
+  revision: number;
+}

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { MAX_INT } from '../../common/params.js';
 import { IsTitle, STATUS_MESSAGE, StatusTransform } from './form-fields.js';
+import { IsRevision } from './revision.js';
 
 /** One entry of an edit form's `positions`: the item's id and the place it now takes (from 1). */
 export class AdminPositionDto {
@@ -43,4 +44,7 @@ export class AdminEditOrderedListDto {
   @ValidateNested({ each: true })
   @Type(() => AdminPositionDto)
   positions?: AdminPositionDto[];
+
+  @IsRevision()
+  revision?: number;
 }

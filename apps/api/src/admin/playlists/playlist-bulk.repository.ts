@@ -29,7 +29,7 @@ export class PlaylistBulkRepository {
 
   async setStatus(em: EntityManager, ids: number[], status: Status): Promise<number> {
     const [, count] = await em.query(
-      'UPDATE playlists SET status = $2, updated_at = now() WHERE id = ANY($1::int[]) AND status <> $2',
+      'UPDATE playlists SET status = $2, updated_at = now(), revision = revision + 1 WHERE id = ANY($1::int[]) AND status <> $2',
       [ids, status],
     );
     return count;

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Status } from '@app/contracts';
 import { checkBulkTarget, runBulk, type AdminBulkResultDto, type BulkOutcome, type BulkPlan } from '../common/bulk.js';
 import { BANNERS, compact, groupPlaylists, nextPosition, type OrderedSet } from '../common/ordered-set.js';
+import { raiseRevisions } from '../common/revision.js';
 import { StoredFiles } from '../common/stored-files.js';
 import type { AdminPlaylistBulkDto, AdminPlaylistFilterDto } from './playlist-list.dto.js';
 import { playlistQueryOf } from './playlist-query.js';
@@ -85,6 +86,7 @@ export class PlaylistBulkService implements BulkPlan<AdminPlaylistBulkDto> {
     const adding = ids.filter((id) => !present.has(id));
     if (adding.length) {
       await this.repository.appendToTheme(em, groupId, adding, await nextPosition(em, groupPlaylists(groupId)));
+      await raiseRevisions(em, 'groups', [groupId]);
     }
     return {
       changed: adding.length,
@@ -97,6 +99,7 @@ export class PlaylistBulkService implements BulkPlan<AdminPlaylistBulkDto> {
     const removed = new Set(await this.repository.removeFromTheme(em, groupId, ids));
     if (removed.size) {
       await compact(em, groupPlaylists(groupId));
+      await raiseRevisions(em, 'groups', [groupId]);
       if (await this.repository.deleteBanners(em, [...removed], groupId)) await compact(em, BANNERS);
     }
     return {
@@ -111,6 +114,7 @@ export class PlaylistBulkService implements BulkPlan<AdminPlaylistBulkDto> {
     const hasBanners = await this.repository.anyBanner(em, ids);
     const deleted = await this.repository.delete(em, ids);
     for (const groupId of themeIds) await compact(em, groupPlaylists(groupId));
+    await raiseRevisions(em, 'groups', themeIds);
     if (hasBanners) await compact(em, BANNERS);
     return {
       changed: deleted.length,

@@ -9,9 +9,10 @@ import {
   ApiParam,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
+import { AdminIdTitleDto, AdminMessageDto, AdminRevisionMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
 import { FormReader } from '../common/form-reader.js';
+import { STALE_DOC } from '../common/revision.js';
 import { IdParam, PageParam, QueryParam } from '../../common/params.js';
 import {
   AdminAddPlaylistVideosDto,
@@ -121,6 +122,7 @@ export class AdminPlaylistsController {
   @Put('edit_playlist_for_admin/:playlist_id')
   @ApiOperation({ summary: 'Edit title, status and the order of the videos (positions)' })
   @ApiOkResponse({ type: AdminPlaylistInfoDto })
+  @ApiConflictResponse({ description: STALE_DOC })
   edit(@IdParam('playlist_id') id: number, @Body() body: AdminEditPlaylistDto): Promise<AdminPlaylistInfoDto> {
     return this.playlists.edit(id, body);
   }
@@ -154,11 +156,11 @@ export class AdminPlaylistsController {
 
   @Delete('delete_playlist_video_for_admin/:video_id/:playlist_id')
   @ApiOperation({ summary: 'Remove a video from a playlist; the rest close the gap' })
-  @ApiOkResponse({ type: AdminMessageDto })
+  @ApiOkResponse({ type: AdminRevisionMessageDto })
   removeVideo(
     @IdParam('video_id') videoId: number,
     @IdParam('playlist_id') playlistId: number,
-  ): Promise<AdminMessageDto> {
+  ): Promise<AdminRevisionMessageDto> {
     return this.playlists.removeVideo(videoId, playlistId);
   }
 
@@ -174,11 +176,11 @@ export class AdminPlaylistsController {
 
   @Delete('delete_playlist_from_group/:group_id/:playlist_id')
   @ApiOperation({ summary: 'Remove a playlist from a theme; the rest close the gap' })
-  @ApiOkResponse({ type: AdminMessageDto })
+  @ApiOkResponse({ type: AdminRevisionMessageDto })
   removeFromGroup(
     @IdParam('group_id') groupId: number,
     @IdParam('playlist_id') playlistId: number,
-  ): Promise<AdminMessageDto> {
+  ): Promise<AdminRevisionMessageDto> {
     return this.playlists.removeFromGroup(groupId, playlistId);
   }
 }

@@ -36,6 +36,9 @@ export class AdminPlaylistVideoDto extends AdminVideoSummaryDto {
 }
 
 export class AdminPlaylistInfoDto extends AdminPlaylistSummaryDto {
+  @ApiProperty({ description: 'Raised by every save of edit_playlist_for_admin; send it back as revision' })
+  revision: number;
+
   @ApiProperty({ type: [AdminPlaylistVideoDto] })
   videos: AdminPlaylistVideoDto[];
 
@@ -101,4 +104,7 @@ export class AdminGroupMembershipDto {
 
   @ApiProperty({ description: 'Place of the playlist in the theme' })
   position: number;
+
+  @ApiProperty({ description: "The theme's revision after the change (get_group_info's)" })
+  revision: number;
 }

@@ -43,6 +43,7 @@ describe('admin playlists', () => {
       image: expect.stringMatching(/^\/cuviewTV\/image\/s\/\d+\/[\w-]{43}\/playlist\/\d+\/$/),
       videos: [],
       groups: [],
+      revision: 1,
     });
     expect(await thumbnailKey(withImage.body.id)).toMatch(SERVER_KEY);
     const job = await kit.api.app
@@ -154,8 +155,12 @@ describe('admin playlists', () => {
     expect(ids(edited.body.videos)).toEqual([a, b, c]);
 
     const removed = await kit.call(`/cuviewTV/delete_playlist_video_for_admin/${a}/${playlist}/`, { method: 'DELETE' });
-    expect(removed).toEqual({ status: 200, body: { message: 'Video has been deleted from playlist' } });
+    expect(removed).toEqual({
+      status: 200,
+      body: { message: 'Video has been deleted from playlist', revision: edited.body.revision + 1 },
+    });
     const info = await kit.call(`/cuviewTV/get_playlist_info/${playlist}/`);
+    expect(info.body.revision).toBe(removed.body.revision);
     expect(ids(info.body.videos)).toEqual([b, c]);
     expect(info.body.videos.map((v: Answer) => v.position)).toEqual([1, 2]);
     expect(
@@ -228,6 +233,7 @@ describe('admin playlists', () => {
       group_id: group,
       playlist_id: p1,
       position: 1,
+      revision: 2,
     });
     expect((await kit.call(`/cuviewTV/add_playlist_to_group/${group}/${p2}/`)).body.position).toBe(2);
     expect((await kit.call(`/cuviewTV/add_playlist_to_group/${group}/${p1}/`)).body.position).toBe(1);
@@ -237,7 +243,7 @@ describe('admin playlists', () => {
 
     expect(await kit.call(`/cuviewTV/delete_playlist_from_group/${group}/${p1}/`, { method: 'DELETE' })).toEqual({
       status: 200,
-      body: { message: 'Playlist Has Been Deleted From Group' },
+      body: { message: 'Playlist Has Been Deleted From Group', revision: 4 },
     });
     const positions = await kit.db.query('SELECT playlist_id, position FROM group_playlists WHERE group_id = $1', [
       group,
@@ -271,5 +277,95 @@ describe('admin playlists', () => {
       await kit.db.query('SELECT playlist_id, position FROM group_playlists WHERE group_id = $1', [group]),
     ).toEqual([{ playlist_id: other, position: 1 }]);
     expect((await kit.call(`/cuviewTV/get_playlist_info/${created.body.id}/`)).status).toBe(404);
+  });
+
+  describe('two staff members editing the same playlist', () => {
+    const STALE = {
+      message:
+        'Someone else saved this playlist after you opened it. Reload to see their changes, then make yours again.',
+    };
+    const edit = (playlist: number, json: unknown) =>
+      kit.call(`/cuviewTV/edit_playlist_for_admin/${playlist}/`, { method: 'PUT', json });
+    const stored = async (playlist: number) => ({
+      ...(await kit.db.query('SELECT title, status, revision FROM playlists WHERE id = $1', [playlist]))[0],
+      order: (
+        await kit.db.query('SELECT video_id FROM playlist_videos WHERE playlist_id = $1 ORDER BY position', [playlist])
+      ).map((row: Answer) => row.video_id),
+    });
+
+    it("refuses a save made from an older revision: title, access and order stay the other person's", async () => {
+      const playlist = await seed.playlist({ title: 'Late Night' });
+      const [a, b, c] = [await seed.video(), await seed.video(), await seed.video()];
+      await seed.playlistVideos(playlist, [a, b, c]);
+      const opened = (await kit.call(`/cuviewTV/get_playlist_info/${playlist}/`)).body;
+      expect(opened.revision).toBe(1);
+
+      const first = await edit(playlist, { title: 'Late Night Jazz', status: 1, revision: opened.revision });
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ title: 'Late Night Jazz', revision: 2 });
+      const second = await edit(playlist, {
+        title: 'Late Night',
+        status: 0,
+        positions: [
+          { id: c, position: 1 },
+          { id: a, position: 2 },
+          { id: b, position: 3 },
+        ],
+        revision: opened.revision,
+      });
+      expect(second).toEqual({ status: 409, body: STALE });
+      expect(await stored(playlist)).toEqual({ title: 'Late Night Jazz', status: 1, revision: 2, order: [a, b, c] });
+      // The answer's revision is the next save's.
+      expect((await edit(playlist, { title: 'Late Night', revision: first.body.revision })).status).toBe(200);
+    });
+
+    it('lets exactly one of two saves sent at once from the same revision through', async () => {
+      const playlist = await seed.playlist({ title: 'Late Night' });
+      const [a, b] = [await seed.video(), await seed.video()];
+      await seed.playlistVideos(playlist, [a, b]);
+      const swap = [
+        { id: b, position: 1 },
+        { id: a, position: 2 },
+      ];
+      const answers = await Promise.all([
+        edit(playlist, { title: 'From A', positions: swap, revision: 1 }),
+        edit(playlist, { title: 'From B', revision: 1 }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.status === 200)!;
+      expect(await stored(playlist)).toMatchObject({ title: winner.body.title, revision: 2 });
+    });
+
+    it('a removal by someone else makes a save from before it a 409 in plain words, not a list error', async () => {
+      const playlist = await seed.playlist({ title: 'Late Night' });
+      const [a, b] = [await seed.video(), await seed.video()];
+      await seed.playlistVideos(playlist, [a, b]);
+      const removed = await kit.call(`/cuviewTV/delete_playlist_video_for_admin/${a}/${playlist}/`, {
+        method: 'DELETE',
+      });
+      expect(removed.body.revision).toBe(2);
+      const stale = await edit(playlist, {
+        positions: [
+          { id: b, position: 1 },
+          { id: a, position: 2 },
+        ],
+        revision: 1,
+      });
+      expect(stale).toEqual({ status: 409, body: STALE });
+      // Whoever removed it goes on from the revision the removal answered.
+      expect((await edit(playlist, { title: 'Late Night', revision: removed.body.revision })).status).toBe(200);
+      expect(await stored(playlist)).toMatchObject({ revision: 3, order: [b] });
+    });
+
+    it('saves without a revision as before; a revision that is not a whole number is a 400', async () => {
+      const playlist = await seed.playlist({ title: 'Late Night' });
+      expect((await edit(playlist, { title: 'No revision' })).status).toBe(200);
+      expect(await stored(playlist)).toMatchObject({ title: 'No revision', revision: 2 });
+      expect(await edit(playlist, { title: 'x', revision: 'two' })).toEqual({
+        status: 400,
+        body: { message: 'revision must be a whole number from 1' },
+      });
+      expect((await edit(999999, { title: 'x', revision: 1 })).status).toBe(404);
+    });
   });
 });

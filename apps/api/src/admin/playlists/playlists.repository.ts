@@ -112,9 +112,13 @@ export class AdminPlaylistsRepository {
     );
   }
 
-  async summary(id: number, em: EntityManager = this.dataSource.manager): Promise<AdminPlaylistSummaryDto | null> {
+  async summary(
+    id: number,
+    em: EntityManager = this.dataSource.manager,
+  ): Promise<(AdminPlaylistSummaryDto & { revision: number }) | null> {
     const [row] = await em.query(
-      `SELECT ${PLAYLIST_SUMMARY_JSON} AS playlist FROM playlists p WHERE p.id = $1 AND ${EDITORIAL}`,
+      `SELECT ${PLAYLIST_SUMMARY_JSON}::jsonb || jsonb_build_object('revision', p.revision) AS playlist
+       FROM playlists p WHERE p.id = $1 AND ${EDITORIAL}`,
       [id],
     );
     return row?.playlist ?? null;
@@ -152,9 +156,29 @@ export class AdminPlaylistsRepository {
     );
   }
 
-  /** Marks the playlist changed (its contents or order moved). */
-  async touch(em: EntityManager, id: number): Promise<void> {
-    await em.query('UPDATE playlists SET updated_at = now() WHERE id = $1', [id]);
+  /**
+   * Marks the playlist changed (its contents or order moved), raising its revision: an Edit
+   * Playlist form opened before lists other videos. Answers the new revision.
+   */
+  async touch(em: EntityManager, id: number): Promise<number> {
+    const [[row]] = await em.query(
+      'UPDATE playlists SET updated_at = now(), revision = revision + 1 WHERE id = $1 RETURNING revision',
+      [id],
+    );
+    return row.revision;
+  }
+
+  /** Raises a theme's revision (its playlists changed) and answers the new one. */
+  async touchGroup(em: EntityManager, groupId: number): Promise<number> {
+    const [[row]] = await em.query('UPDATE groups SET revision = revision + 1 WHERE id = $1 RETURNING revision', [
+      groupId,
+    ]);
+    return row.revision;
+  }
+
+  async groupRevision(em: EntityManager, groupId: number): Promise<number> {
+    const [row] = await em.query('SELECT revision FROM groups WHERE id = $1', [groupId]);
+    return row.revision;
   }
 
   async swapThumbnail(id: number, key: string): Promise<string | null> {

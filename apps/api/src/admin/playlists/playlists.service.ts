@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ImageKind, PAGE_SIZE, Status } from '@app/contracts';
-import type { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
+import type { AdminIdTitleDto, AdminMessageDto, AdminRevisionMessageDto } from '../common/answers.dto.js';
 import { parseStatus, refuseUnknownFields, requireTitle } from '../common/form-fields.js';
 import type { ImageForm } from '../common/form-reader.js';
 import { ImageForms } from '../common/image-forms.js';
@@ -16,6 +16,7 @@ import {
   playlistVideos,
 } from '../common/ordered-set.js';
 import { offsetOf } from '../../common/params.js';
+import { claimRevision, raiseRevisions } from '../common/revision.js';
 import { StoredFiles } from '../common/stored-files.js';
 import type {
   AdminAddPlaylistVideosDto,
@@ -93,9 +94,16 @@ export class AdminPlaylistsService {
     return this.info(id);
   }
 
+  /** Title, access and order; refused (409) when the form's revision is not the stored one any more. */
   async edit(id: number, body: AdminEditPlaylistDto): Promise<AdminPlaylistInfoDto> {
     await this.dataSource.transaction(async (em) => {
-      await this.requireIn(em, id);
+      // The list before the row, the order every writer of both follows (bulk actions, removals).
+      if (body.positions?.length) await lockSet(em, playlistVideos(id));
+      await claimRevision(
+        em,
+        { table: 'playlists', id, noun: 'playlist', notFound: NOT_FOUND.message, where: 'user_id IS NULL' },
+        body.revision,
+      );
       await this.repository.update(em, id, { title: body.title?.trim(), status: body.status });
       if (body.positions) await applyPositions(em, playlistVideos(id), body.positions);
     });
@@ -118,6 +126,7 @@ export class AdminPlaylistsService {
       const deleted = await this.repository.delete(em, id);
       if (!deleted) throw new NotFoundException(NOT_FOUND);
       for (const groupId of groupIds) await compact(em, groupPlaylists(groupId));
+      await raiseRevisions(em, 'groups', groupIds);
       if (hasBanners) await compact(em, BANNERS);
       return deleted.thumbnailKey;
     });
@@ -146,8 +155,9 @@ export class AdminPlaylistsService {
     return this.info(id);
   }
 
-  async removeVideo(videoId: number, playlistId: number): Promise<AdminMessageDto> {
-    await this.dataSource.transaction(async (em) => {
+  /** Answers the playlist's new revision, so the Edit Playlist screen that removed it can save after. */
+  async removeVideo(videoId: number, playlistId: number): Promise<AdminRevisionMessageDto> {
+    const revision = await this.dataSource.transaction(async (em) => {
       await this.requireIn(em, playlistId);
       const set = playlistVideos(playlistId);
       await lockSets(em, [set, BANNERS]);
@@ -156,30 +166,40 @@ export class AdminPlaylistsService {
       }
       await compact(em, set);
       if (await this.repository.deleteBanners(em, { playlistId, videoId })) await compact(em, BANNERS);
-      await this.repository.touch(em, playlistId);
+      return this.repository.touch(em, playlistId);
     });
-    return { message: 'Video has been deleted from playlist' };
+    return { message: 'Video has been deleted from playlist', revision };
   }
 
-  /** Appends the playlist to the theme; adding it again changes nothing (the call is a GET). */
+  /**
+   * Appends the playlist to the theme; adding it again changes nothing (the call is a GET).
+   * Answers the theme's revision, so the Edit Theme screen that added it can save after.
+   */
   async addToGroup(groupId: number, playlistId: number): Promise<AdminGroupMembershipDto> {
-    const position = await this.dataSource.transaction(async (em) => {
+    const { position, revision } = await this.dataSource.transaction(async (em) => {
       await this.requireIn(em, playlistId);
       if (!(await this.repository.groupExists(em, groupId)))
         throw new NotFoundException({ message: 'Theme not found' });
       const set = groupPlaylists(groupId);
       await lockSet(em, set);
       const current = await this.repository.groupPosition(em, groupId, playlistId);
-      if (current !== null) return current;
+      if (current !== null) return { position: current, revision: await this.repository.groupRevision(em, groupId) };
       const next = await nextPosition(em, set);
       await this.repository.addToGroup(em, groupId, playlistId, next);
-      return next;
+      return { position: next, revision: await this.repository.touchGroup(em, groupId) };
     });
-    return { message: 'Playlist Has Been Added To Group', group_id: groupId, playlist_id: playlistId, position };
+    return {
+      message: 'Playlist Has Been Added To Group',
+      group_id: groupId,
+      playlist_id: playlistId,
+      position,
+      revision,
+    };
   }
 
-  async removeFromGroup(groupId: number, playlistId: number): Promise<AdminMessageDto> {
-    await this.dataSource.transaction(async (em) => {
+  /** Answers the theme's new revision, so the Edit Theme screen that removed it can save after. */
+  async removeFromGroup(groupId: number, playlistId: number): Promise<AdminRevisionMessageDto> {
+    const revision = await this.dataSource.transaction(async (em) => {
       const set = groupPlaylists(groupId);
       await lockSets(em, [set, BANNERS]);
       if (!(await this.repository.removeFromGroup(em, groupId, playlistId))) {
@@ -187,8 +207,9 @@ export class AdminPlaylistsService {
       }
       await compact(em, set);
       if (await this.repository.deleteBanners(em, { playlistId, groupId })) await compact(em, BANNERS);
+      return this.repository.touchGroup(em, groupId);
     });
-    return { message: 'Playlist Has Been Deleted From Group' };
+    return { message: 'Playlist Has Been Deleted From Group', revision };
   }
 
   private async setThumbnail(id: number, key: string): Promise<void> {

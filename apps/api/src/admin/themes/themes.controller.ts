@@ -1,7 +1,8 @@
 import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
+import { STALE_DOC } from '../common/revision.js';
 import { IdParam } from '../../common/params.js';
 import {
   AdminAddGroupDto,
@@ -45,6 +46,7 @@ export class ThemesController {
   @Put('edit_group/:group_id')
   @ApiOperation({ summary: 'Edit title, status and the order of the playlists (positions)' })
   @ApiOkResponse({ type: AdminGroupInfoDto })
+  @ApiConflictResponse({ description: STALE_DOC })
   edit(@IdParam('group_id') id: number, @Body() body: AdminEditGroupDto): Promise<AdminGroupInfoDto> {
     return this.themes.edit(id, body);
   }

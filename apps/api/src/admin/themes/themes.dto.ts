@@ -21,6 +21,9 @@ export class AdminGroupPlaylistDto extends AdminPlaylistSummaryDto {
 }
 
 export class AdminGroupInfoDto extends AdminGroupDto {
+  @ApiProperty({ description: 'Raised by every save of edit_group; send it back as revision' })
+  revision: number;
+
   @ApiProperty({ type: [AdminGroupPlaylistDto] })
   playlists: AdminGroupPlaylistDto[];
 }

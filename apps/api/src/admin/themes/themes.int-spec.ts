@@ -27,6 +27,7 @@ describe('admin themes (groups)', () => {
       status: 1,
       position: 1,
       number_of_playlists: 0,
+      revision: 1,
       playlists: [],
     });
     await kit.call('/cuviewTV/add_group/', { method: 'POST', json: { title: 'Rock', status: 0 } });
@@ -167,5 +168,81 @@ describe('admin themes (groups)', () => {
     expect(banners).toEqual([{ title: 'second', position: 1 }]);
     expect((await kit.call(`/cuviewTV/delete_group/${a}/`, { method: 'DELETE' })).status).toBe(404);
     expect(c).toBeGreaterThan(0);
+  });
+
+  describe('two staff members editing the same theme', () => {
+    const STALE = {
+      message: 'Someone else saved this theme after you opened it. Reload to see their changes, then make yours again.',
+    };
+    const edit = (group: number, json: unknown) => kit.call(`/cuviewTV/edit_group/${group}/`, { method: 'PUT', json });
+    const stored = async (group: number) => ({
+      ...(await kit.db.query('SELECT title, status, revision FROM groups WHERE id = $1', [group]))[0],
+      order: (
+        await kit.db.query('SELECT playlist_id FROM group_playlists WHERE group_id = $1 ORDER BY position', [group])
+      ).map((row: Answer) => row.playlist_id),
+    });
+
+    it("refuses a save made from an older revision: title, access and order stay the other person's", async () => {
+      const group = await seed.group({ title: 'Evening' });
+      const [p1, p2] = [await seed.playlist(), await seed.playlist()];
+      await seed.groupPlaylists(group, [p1, p2]);
+      const opened = (await kit.call(`/cuviewTV/get_group_info/${group}/`)).body;
+      expect(opened.revision).toBe(1);
+
+      const first = await edit(group, { title: 'Evening Jazz', revision: opened.revision });
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ title: 'Evening Jazz', revision: 2 });
+      const second = await edit(group, {
+        title: 'Evening',
+        status: 0,
+        positions: [
+          { id: p2, position: 1 },
+          { id: p1, position: 2 },
+        ],
+        revision: opened.revision,
+      });
+      expect(second).toEqual({ status: 409, body: STALE });
+      expect(await stored(group)).toEqual({ title: 'Evening Jazz', status: 1, revision: 2, order: [p1, p2] });
+      expect((await edit(group, { title: 'Evening', revision: first.body.revision })).status).toBe(200);
+    });
+
+    it('lets exactly one of two saves sent at once from the same revision through', async () => {
+      const group = await seed.group({ title: 'Evening' });
+      const [p1, p2] = [await seed.playlist(), await seed.playlist()];
+      await seed.groupPlaylists(group, [p1, p2]);
+      const answers = await Promise.all([
+        edit(group, {
+          title: 'From A',
+          positions: [
+            { id: p2, position: 1 },
+            { id: p1, position: 2 },
+          ],
+          revision: 1,
+        }),
+        edit(group, { title: 'From B', status: 0, revision: 1 }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.status === 200)!;
+      expect(await stored(group)).toMatchObject({ title: winner.body.title, revision: 2 });
+    });
+
+    it('a playlist taken out by someone else makes a save from before it a 409; without a revision it saves', async () => {
+      const group = await seed.group({ title: 'Evening' });
+      const [p1, p2] = [await seed.playlist(), await seed.playlist()];
+      await seed.groupPlaylists(group, [p1, p2]);
+      const removed = await kit.call(`/cuviewTV/delete_playlist_from_group/${group}/${p1}/`, { method: 'DELETE' });
+      expect(removed.body.revision).toBe(2);
+      const stale = await edit(group, {
+        positions: [
+          { id: p2, position: 1 },
+          { id: p1, position: 2 },
+        ],
+        revision: 1,
+      });
+      expect(stale).toEqual({ status: 409, body: STALE });
+      expect((await edit(group, { title: 'Evening', revision: removed.body.revision })).status).toBe(200);
+      expect((await edit(group, { title: 'No revision' })).status).toBe(200);
+      expect(await stored(group)).toEqual({ title: 'No revision', status: 1, revision: 4, order: [p2] });
+    });
   });
 });

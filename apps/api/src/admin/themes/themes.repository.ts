@@ -59,8 +59,11 @@ export class ThemesRepository {
     );
   }
 
-  async find(id: number, em: EntityManager = this.dataSource.manager): Promise<AdminGroupDto | null> {
-    const [row] = await em.query(`SELECT ${GROUP_COLUMNS} FROM groups g WHERE g.id = $1`, [id]);
+  async find(
+    id: number,
+    em: EntityManager = this.dataSource.manager,
+  ): Promise<(AdminGroupDto & { revision: number }) | null> {
+    const [row] = await em.query(`SELECT ${GROUP_COLUMNS}, g.revision FROM groups g WHERE g.id = $1`, [id]);
     return row ?? null;
   }
 

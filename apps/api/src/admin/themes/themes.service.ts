@@ -13,6 +13,7 @@ import {
   moveItem,
   nextPosition,
 } from '../common/ordered-set.js';
+import { claimRevision } from '../common/revision.js';
 import { accessStatus, dayRange, listOrderOf } from '../common/list-query.dto.js';
 import { offsetOf } from '../../common/params.js';
 import type {
@@ -73,9 +74,12 @@ export class ThemesService {
     return this.info(id);
   }
 
+  /** Title, access and order; refused (409) when the form's revision is not the stored one any more. */
   async edit(id: number, body: AdminEditGroupDto): Promise<AdminGroupInfoDto> {
     await this.dataSource.transaction(async (em) => {
-      if (!(await this.repository.find(id, em))) throw new NotFoundException({ message: 'Theme not found' });
+      // The list before the row, the order every writer of both follows (bulk actions, removals).
+      if (body.positions?.length) await lockSet(em, groupPlaylists(id));
+      await claimRevision(em, { table: 'groups', id, noun: 'theme', notFound: 'Theme not found' }, body.revision);
       await this.repository.update(em, id, { title: body.title?.trim(), status: body.status });
       if (body.positions) await applyPositions(em, groupPlaylists(id), body.positions);
     });

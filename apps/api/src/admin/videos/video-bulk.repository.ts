@@ -33,7 +33,7 @@ export class VideoBulkRepository {
 
   async setStatus(em: EntityManager, ids: number[], status: Status): Promise<number> {
     const [, count] = await em.query(
-      'UPDATE videos SET status = $2, updated_at = now() WHERE id = ANY($1::int[]) AND status <> $2',
+      'UPDATE videos SET status = $2, updated_at = now(), revision = revision + 1 WHERE id = ANY($1::int[]) AND status <> $2',
       [ids, status],
     );
     return count;
@@ -81,7 +81,10 @@ export class VideoBulkRepository {
   }
 
   private async touch(em: EntityManager, ids: number[]): Promise<number> {
-    if (ids.length) await em.query('UPDATE videos SET updated_at = now() WHERE id = ANY($1::int[])', [ids]);
+    // The revision too: an Edit Video form opened before holds the old tags (common/revision.ts).
+    if (ids.length) {
+      await em.query('UPDATE videos SET updated_at = now(), revision = revision + 1 WHERE id = ANY($1::int[])', [ids]);
+    }
     return ids.length;
   }
 

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { DataSource, type EntityManager } from 'typeorm';
 import { ProcessingState, Status } from '@app/contracts';
 import { BANNERS, compact, nextPosition, playlistVideos, type OrderedSet } from '../common/ordered-set.js';
+import { raiseRevisions } from '../common/revision.js';
 import { VideoBulkRepository } from './video-bulk.repository.js';
 import { checkBulkTarget, runBulk, type AdminBulkResultDto, type BulkOutcome, type BulkPlan } from '../common/bulk.js';
 import type { AdminVideoBulkDto, AdminVideoFilterDto } from './video-list.dto.js';
@@ -106,7 +107,7 @@ export class VideoBulkService implements BulkPlan<AdminVideoBulkDto> {
     const adding = ids.filter((id) => !present.has(id));
     if (adding.length) {
       await this.repository.appendToPlaylist(em, playlistId, adding, await nextPosition(em, set));
-      await em.query('UPDATE playlists SET updated_at = now() WHERE id = $1', [playlistId]);
+      await em.query('UPDATE playlists SET updated_at = now(), revision = revision + 1 WHERE id = $1', [playlistId]);
     }
     return {
       changed: adding.length,
@@ -132,6 +133,7 @@ export class VideoBulkService implements BulkPlan<AdminVideoBulkDto> {
     const hasBanners = await this.repository.anyBanner(em, ids);
     const deleted = await this.repository.delete(em, ids);
     for (const playlistId of playlistIds) await compact(em, playlistVideos(playlistId));
+    await raiseRevisions(em, 'playlists', playlistIds);
     if (hasBanners) await compact(em, BANNERS);
     return {
       changed: deleted.length,

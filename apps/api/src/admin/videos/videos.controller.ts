@@ -20,6 +20,7 @@ import { CurrentUser } from '../../auth/guards.js';
 import { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { AdminController } from '../common/admin-controller.js';
 import { FormReader } from '../common/form-reader.js';
+import { STALE_DOC } from '../common/revision.js';
 import { FilterBodyDto, FilterListItemDto } from '../../common/filter-body.dto.js';
 import { IdParam, PageParam, QueryParam } from '../../common/params.js';
 import {
@@ -199,6 +200,7 @@ export class VideosController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: AdminVideoFormDto })
   @ApiOkResponse({ type: AdminVideoInfoDto })
+  @ApiConflictResponse({ description: STALE_DOC })
   edit(@IdParam('video_id') id: number, @Req() request: FastifyRequest): Promise<AdminVideoInfoDto> {
     return this.forms.withImageForm(request, 'file', (form) => this.videos.edit(id, form));
   }

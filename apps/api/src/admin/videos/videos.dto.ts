@@ -121,6 +121,9 @@ export class AdminVideoInfoDto extends PickType(AdminVideoSummaryDto, [
   })
   watermark_warning: string | null;
 
+  @ApiProperty({ description: 'Raised by every save of edit_video_info; send it back as data.revision' })
+  revision: number;
+
   @ApiProperty()
   description: string;
 
@@ -171,7 +174,9 @@ export class AdminVideoFormDto {
     description:
       'JSON. fill_video_info: {title, description, yt_link, file_original_path_linux, duration, genres, moods, ' +
       'videoGenres, tags (id lists), tracks [{track_id, album_id, position, start_time, end_time}], status}. ' +
-      'edit_video_info: {title, description, yt_link, genres, moods, videogenres, tags, status}; tracks are read-only.',
+      'edit_video_info: {title, description, yt_link, genres, moods, videogenres, tags, status, revision}; tracks ' +
+      'are read-only. revision (optional): the one get_video_info answered; when the stored one differs, someone ' +
+      'else saved in between: 409 and nothing changes.',
   })
   data: string;
 

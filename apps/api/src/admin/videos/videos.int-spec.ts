@@ -553,4 +553,91 @@ describe('admin videos', () => {
       expect((await kit.call(`/cuviewTV/delete_video/${doomed}/x/`, { method: 'DELETE' })).status).toBe(404);
     });
   });
+
+  describe('two staff members editing the same video', () => {
+    const editData = (revision: number | undefined, extra: Record<string, unknown> = {}) => ({
+      title: 'Round Midnight',
+      description: '',
+      yt_link: '',
+      genres: [ids.genre],
+      moods: [ids.mood],
+      videogenres: [ids.videoGenre],
+      tags: [ids.tag],
+      status: 1,
+      ...(revision === undefined ? {} : { revision }),
+      ...extra,
+    });
+    const edit = (videoId: number, data: unknown) =>
+      kit.call(
+        `/cuviewTV/edit_video_info/${videoId}/`,
+        formInit([{ name: 'data', value: JSON.stringify(data) }], 'PUT'),
+      );
+    const stored = async (videoId: number) =>
+      (await kit.db.query('SELECT title, description, revision FROM videos WHERE id = $1', [videoId]))[0] as {
+        title: string;
+        description: string;
+        revision: number;
+      };
+    const STALE = {
+      message: 'Someone else saved this video after you opened it. Reload to see their changes, then make yours again.',
+    };
+
+    it("refuses a save made from an older revision, keeping the other person's change", async () => {
+      const videoId = await seed.video({ title: 'Round Midnight' });
+      const opened = (await kit.call(`/cuviewTV/get_video_info/${videoId}/`)).body;
+      expect(opened.revision).toBe(1);
+
+      // A changes the title and saves; B, who opened the form before, changes the description.
+      const first = await edit(videoId, editData(opened.revision, { title: 'Round About Midnight' }));
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ title: 'Round About Midnight', revision: 2 });
+      const second = await edit(videoId, editData(opened.revision, { description: 'Quintet take' }));
+      expect(second).toEqual({ status: 409, body: STALE });
+      expect(await stored(videoId)).toEqual({ title: 'Round About Midnight', description: '', revision: 2 });
+
+      // After reloading, B's save goes through and the next one uses the revision it answered.
+      const reloaded = (await kit.call(`/cuviewTV/get_video_info/${videoId}/`)).body;
+      const again = await edit(videoId, {
+        ...editData(reloaded.revision),
+        title: reloaded.title,
+        description: 'Quintet take',
+      });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ title: 'Round About Midnight', description: 'Quintet take', revision: 3 });
+      expect((await edit(videoId, editData(again.body.revision, { title: 'Round About Midnight' }))).status).toBe(200);
+    });
+
+    it('lets exactly one of two saves sent at once from the same revision through', async () => {
+      const videoId = await seed.video({ title: 'Round Midnight' });
+      const answers = await Promise.all([
+        edit(videoId, editData(1, { title: 'From A' })),
+        edit(videoId, editData(1, { title: 'From B' })),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.status === 200)!;
+      expect(await stored(videoId)).toEqual({ title: winner.body.title, description: '', revision: 2 });
+    });
+
+    it('saves without a revision as before, raising it; refuses a revision that is not a whole number', async () => {
+      const videoId = await seed.video({ title: 'Round Midnight' });
+      expect((await edit(videoId, editData(undefined, { title: 'No revision' }))).status).toBe(200);
+      expect(await stored(videoId)).toMatchObject({ title: 'No revision', revision: 2 });
+      expect(await edit(videoId, editData(undefined, { revision: 'two' }))).toEqual({
+        status: 400,
+        body: { message: 'revision must be a whole number from 1' },
+      });
+      expect((await edit(999999, editData(1))).status).toBe(404);
+    });
+
+    it('raises the revision when a bulk action changes what the form shows (access, tags)', async () => {
+      const videoId = await seed.video({ title: 'Round Midnight' });
+      const bulk = await kit.call('/cuviewTV/admin/videos/bulk/', {
+        method: 'POST',
+        json: { action: 'access_off', ids: [videoId] },
+      });
+      expect(bulk.status).toBe(200);
+      expect((await edit(videoId, editData(1))).status).toBe(409);
+      expect((await stored(videoId)).revision).toBe(2);
+    });
+  });
 });

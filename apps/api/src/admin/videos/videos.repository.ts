@@ -83,6 +83,7 @@ export interface VideoRow {
   processing_progress: number;
   processing_error: string | null;
   watermark_warning: string | null;
+  revision: number;
 }
 
 @Injectable()
@@ -164,7 +165,7 @@ export class VideosRepository {
   async find(id: number, em: EntityManager = this.dataSource.manager): Promise<VideoRow | null> {
     const [row] = await em.query(
       `SELECT id, title, description, yt_link, status, duration, original_key, hls_master_key, thumbnail_key,
-              processing_state, processing_progress, processing_error, watermark_warning
+              processing_state, processing_progress, processing_error, watermark_warning, revision
        FROM videos WHERE id = $1`,
       [id],
     );

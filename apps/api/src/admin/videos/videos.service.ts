@@ -5,6 +5,7 @@ import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 import { QueueService } from '../../queue/queue.service.js';
 import type { AdminIdTitleDto, AdminMessageDto } from '../common/answers.dto.js';
 import { parseDataField } from '../common/data-field.js';
+import { claimRevision, parseRevision, raiseRevisions } from '../common/revision.js';
 import { refuseUnknownFields } from '../common/form-fields.js';
 import type { ImageForm, UploadedForm } from '../common/form-reader.js';
 import type { MultipartLimits } from '../common/multipart.js';
@@ -127,6 +128,7 @@ export class VideosService {
       processing_progress: video.processing_progress,
       processing_error: video.processing_error,
       watermark_warning: video.watermark_warning,
+      revision: video.revision,
       job,
     };
   }
@@ -173,17 +175,22 @@ export class VideosService {
     return this.info(id);
   }
 
-  /** edit_video_info/{id}/: the same checks as on add; tracks are read-only here. */
+  /**
+   * edit_video_info/{id}/: the same checks as on add; tracks are read-only here. A form that
+   * sends the revision it loaded is refused (409) when someone else saved the video since.
+   */
   async edit(id: number, form: ImageForm): Promise<AdminVideoInfoDto> {
     const current = await this.repository.find(id);
     if (!current) throw new NotFoundException(NOT_FOUND);
     refuseUnknownFields(form.fields, ['data']);
-    const fields = parseVideoFields(parseDataField(form.fields.get('data')), current.status);
+    const data = parseDataField(form.fields.get('data'));
+    const revision = parseRevision(data.revision);
+    const fields = parseVideoFields(data, current.status);
     await this.requireKnownIds(fields);
     const thumbnailKey = form.image ? await this.images.store(form.image, { kind: 'images' }) : null;
     try {
       await this.dataSource.transaction(async (em) => {
-        if (!(await this.repository.find(id, em))) throw new NotFoundException(NOT_FOUND);
+        await claimRevision(em, { table: 'videos', id, noun: 'video', notFound: NOT_FOUND.message }, revision);
         await this.repository.update(em, id, fields);
         await this.repository.setLinks(em, id, fields);
       });
@@ -216,6 +223,7 @@ export class VideosService {
       const row = await this.repository.delete(em, id);
       if (!row) throw new NotFoundException(NOT_FOUND);
       for (const playlistId of playlistIds) await compact(em, playlistVideos(playlistId));
+      await raiseRevisions(em, 'playlists', playlistIds);
       if (hasBanners) await compact(em, BANNERS);
       return row;
     });

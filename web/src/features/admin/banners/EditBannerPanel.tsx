@@ -24,7 +24,11 @@ export function EditBannerPanel({ banner, onClose }: { banner: Banner; onClose: 
         onSubmit={(e) => {
           e.preventDefault();
           if (!form.check(titleProblem(title))) return;
-          edit.mutate({ id: banner.id, title: title.trim(), status, image }, form.saved(MSG.bannerEdited, onClose));
+          // The revision the panel opened on: a save after someone else's is refused (409) and says so here.
+          edit.mutate(
+            { id: banner.id, title: title.trim(), status, revision: banner.revision, image },
+            form.saved(MSG.bannerEdited, onClose),
+          );
         }}
       >
         <p className="muted">

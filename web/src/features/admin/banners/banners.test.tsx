@@ -23,6 +23,7 @@ const banner = (id: number, position: number) => ({
   has_image: false,
   video_image: null,
   hidden_by: [] as string[],
+  revision: 2,
 });
 const summary = (id: number) => ({
   id,
@@ -76,10 +77,30 @@ describe('/main', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MSG.bannerEdited)).toBeInTheDocument();
     const form = api.named('PUT', '/cuviewTV/edit_banner_video/1/')[0]!.form!;
-    expect(JSON.parse(form.get('data') as string)).toEqual({ title: 'Summer', status: 0 });
+    expect(JSON.parse(form.get('data') as string)).toEqual({ title: 'Summer', status: 0, revision: 2 });
 
     await user.click(screen.getByRole('button', { name: 'Delete Banner 2' }));
     expect(await screen.findByText(MSG.bannerDeleted)).toBeInTheDocument();
+  });
+
+  it('says in the panel when someone else saved the banner first, keeping what was typed', async () => {
+    const stale =
+      'Someone else saved this banner after you opened it. Reload to see their changes, then make yours again.';
+    apiMock({
+      'GET /cuviewTV/admin/banners/': { json: { banners: [banner(1, 1)], bannerLength: 1 } },
+      'PUT /cuviewTV/edit_banner_video/1/': { status: 409, json: { message: stale } },
+    });
+    renderScreen(<MainScreen />, '/main', '/main');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Edit Banner 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Banner' });
+    const title = within(dialog).getByLabelText('Banner title');
+    await user.clear(title);
+    await user.type(title, 'Summer Nights');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(stale);
+    expect(within(dialog).getByLabelText('Banner title')).toHaveValue('Summer Nights');
+    expect(screen.queryByText(MSG.bannerEdited)).not.toBeInTheDocument();
   });
 
   it('adds a banner through video, playlist, theme, then title and access (off by default)', async () => {

@@ -18,9 +18,10 @@ import { EditPageHeader } from '../components/PageHeader';
 import { SortableList } from '../components/SortableList';
 import { ThumbnailPanel } from '../components/ThumbnailPanel';
 import { useNotify } from '../hooks/use-notify';
+import { useRevision } from '../hooks/use-revision';
 import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
-import type { PlaylistInfo, PlaylistVideo, Status } from '../types';
+import type { PlaylistInfo, PlaylistVideo, RevisionMessage, Status } from '../types';
 import { moveItem, positionsOf, titleProblem, withoutItem } from '../validation';
 
 /** /editPlaylist/{playlist_id} (spec §2). */
@@ -38,6 +39,7 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
   );
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [previewId, setPreviewId] = useState<number | null>(videos[0]?.id ?? null);
+  const { revision, follow } = useRevision(playlist.revision);
   const edit = useEditPlaylist();
   const removeVideo = useDeletePlaylistVideo();
   const replaceThumbnail = useEditPlaylistThumbnail();
@@ -47,7 +49,7 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
   const save = () => {
     if (!form.check(titleProblem(title))) return;
     edit.mutate(
-      { id: playlist.id, data: { title: title.trim(), status, positions: positionsOf(videos) } },
+      { id: playlist.id, data: { title: title.trim(), status, positions: positionsOf(videos), revision } },
       form.leaveAfter(MSG.playlistEdited, '/adminPlaylists'),
     );
   };
@@ -56,7 +58,8 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
     if (!window.confirm(MSG.deletePlaylistVideoConfirm)) return;
     removeVideo.mutate(
       { videoId: video.id, playlistId: playlist.id },
-      notify(MSG.videoDeletedFromPlaylist, () => {
+      notify(MSG.videoDeletedFromPlaylist, (answer: RevisionMessage) => {
+        follow(answer.revision);
         setVideos((list) => withoutItem(list, video.id));
         if (previewId === video.id) setPreviewId(null);
       }),

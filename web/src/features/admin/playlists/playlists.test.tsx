@@ -248,7 +248,10 @@ describe('/editPlaylist/{id}', { timeout: 60_000 }, () => {
     ...summary(10, 'Morning Jazz'),
     videos: [video(1, 1), video(2, 2), { ...video(3, 3), status: 0 }],
     groups: [4],
+    revision: 6,
   };
+  const STALE =
+    'Someone else saved this playlist after you opened it. Reload to see their changes, then make yours again.';
 
   it('saves title, access and the video order; deletes a video after the question', async () => {
     const api = apiMock({
@@ -261,7 +264,7 @@ describe('/editPlaylist/{id}', { timeout: 60_000 }, () => {
           processing_state: 'processing',
         },
       }),
-      'DELETE /cuviewTV/delete_playlist_video_for_admin/2/10/': { json: { message: 'ok' } },
+      'DELETE /cuviewTV/delete_playlist_video_for_admin/2/10/': { json: { message: 'ok', revision: 7 } },
       'PUT /cuviewTV/edit_playlist_for_admin/10/': { json: INFO },
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -297,7 +300,42 @@ describe('/editPlaylist/{id}', { timeout: 60_000 }, () => {
         { id: 1, position: 1 },
         { id: 3, position: 2 },
       ],
+      // Loaded at 6; its own removal answered 7, so the save goes on from there.
+      revision: 7,
     });
+  });
+
+  it('says when someone else saved first, keeps what was typed and claims no success', async () => {
+    const api = apiMock({
+      'GET /cuviewTV/get_playlist_info/10/': { json: INFO },
+      'GET /cuviewTV/get_video_info/:id/': {
+        json: { id: 1, title: 'Video 1', scripted_bunny_path: '', processing_state: 'queued' },
+      },
+      // Someone else saved between the load and this removal: the answer skips a revision.
+      'DELETE /cuviewTV/delete_playlist_video_for_admin/2/10/': { json: { message: 'ok', revision: 9 } },
+      'PUT /cuviewTV/edit_playlist_for_admin/10/': { status: 409, json: { message: STALE } },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderScreen(<EditPlaylistScreen />, '/editPlaylist/10', '/editPlaylist/:playlistId', [
+      landedAt('/adminPlaylists'),
+    ]);
+    const user = userEvent.setup({ delay: null });
+    const list = await screen.findByRole('list', { name: 'Videos of Morning Jazz' });
+    await user.click(screen.getByRole('button', { name: 'Delete Video 2 from playlist' }));
+    expect(await screen.findByText(MSG.videoDeletedFromPlaylist)).toBeInTheDocument();
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Morning Jazz at Dawn');
+    await user.click(screen.getByRole('switch', { name: 'Access' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+    expect(api.named('PUT', '/cuviewTV/edit_playlist_for_admin/10/')[0]!.body).toMatchObject({ revision: 6 });
+    expect(screen.getByLabelText('Title')).toHaveValue('Morning Jazz at Dawn');
+    expect(screen.getByRole('switch', { name: 'Access' })).not.toBeChecked();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.playlistEdited)).not.toBeInTheDocument();
   });
 
   it('says when the playlist cannot load', async () => {

@@ -16,10 +16,11 @@ import { EditPageHeader } from '../components/PageHeader';
 import { PlaylistPickerDialog } from '../components/PickerDialogs';
 import { SortableList } from '../components/SortableList';
 import { useNotify } from '../hooks/use-notify';
+import { useRevision } from '../hooks/use-revision';
 import { useSaveAndLeave } from '../hooks/use-save-form';
 import { MSG } from '../messages';
 import { PlaylistRowActions } from '../playlists/PlaylistRowActions';
-import type { GroupInfo, GroupPlaylist, Status } from '../types';
+import type { GroupInfo, GroupMembership, GroupPlaylist, RevisionMessage, Status } from '../types';
 import { moveItem, positionsOf, titleProblem, withoutItem } from '../validation';
 
 /** /editTheme/{group_id} (spec §2). */
@@ -41,6 +42,7 @@ function EditThemeForm({ group }: { group: GroupInfo }) {
     [...group.playlists].sort((a, b) => a.position - b.position),
   );
   const [picking, setPicking] = useState(false);
+  const { revision, follow } = useRevision(group.revision);
   const edit = useEditGroup();
   const addToGroup = useAddPlaylistToGroup();
   const removeFromGroup = useDeletePlaylistFromGroup();
@@ -50,7 +52,7 @@ function EditThemeForm({ group }: { group: GroupInfo }) {
   const save = () => {
     if (!form.check(titleProblem(title))) return;
     edit.mutate(
-      { id: group.id, data: { title: title.trim(), status, positions: positionsOf(playlists) } },
+      { id: group.id, data: { title: title.trim(), status, positions: positionsOf(playlists), revision } },
       form.leaveAfter(MSG.groupEdited, '/themes'),
     );
   };
@@ -98,7 +100,10 @@ function EditThemeForm({ group }: { group: GroupInfo }) {
                   onDelete={() =>
                     removeFromGroup.mutate(
                       { groupId: group.id, playlistId: p.id },
-                      notify(MSG.playlistDeletedFromGroup, () => setPlaylists((list) => withoutItem(list, p.id))),
+                      notify(MSG.playlistDeletedFromGroup, (answer: RevisionMessage) => {
+                        follow(answer.revision);
+                        setPlaylists((list) => withoutItem(list, p.id));
+                      }),
                     )
                   }
                 />
@@ -118,7 +123,8 @@ function EditThemeForm({ group }: { group: GroupInfo }) {
           onPick={(p) =>
             addToGroup.mutate(
               { groupId: group.id, playlistId: p.id },
-              notify(MSG.playlistAddedToGroup, () => {
+              notify(MSG.playlistAddedToGroup, (answer: GroupMembership) => {
+                follow(answer.revision);
                 setPlaylists((list) => [...list, { ...p, position: list.length + 1 }]);
                 setPicking(false);
               }),

@@ -90,13 +90,13 @@ describe('/themes sorted and filtered (issue 15)', { timeout: 60_000 }, () => {
 describe('/editTheme/{id}', { timeout: 60_000 }, () => {
   it('removes a playlist from the group, adds another, and saves title, access and order', async () => {
     const api = apiMock({
-      'GET /cuviewTV/get_group_info/4/': { json: { ...GROUPS[0], playlists: [gp(10, 1), gp(11, 2)] } },
-      'DELETE /cuviewTV/delete_playlist_from_group/4/10/': { json: { message: 'ok' } },
+      'GET /cuviewTV/get_group_info/4/': { json: { ...GROUPS[0], revision: 3, playlists: [gp(10, 1), gp(11, 2)] } },
+      'DELETE /cuviewTV/delete_playlist_from_group/4/10/': { json: { message: 'ok', revision: 4 } },
       'GET /cuviewTV/get_playlists_for_admin/1/': {
         json: { playlists: [gp(10, 0), gp(11, 0), gp(12, 0)], playlistLength: 3 },
       },
       'GET /cuviewTV/add_playlist_to_group/4/12/': {
-        json: { message: 'ok', group_id: 4, playlist_id: 12, position: 2 },
+        json: { message: 'ok', group_id: 4, playlist_id: 12, position: 2, revision: 5 },
       },
       'PUT /cuviewTV/edit_group/4/': { json: { ...GROUPS[0], playlists: [] } },
     });
@@ -129,6 +129,8 @@ describe('/editTheme/{id}', { timeout: 60_000 }, () => {
         { id: 11, position: 1 },
         { id: 12, position: 2 },
       ],
+      // Loaded at 3; its own removal and addition answered 4 and 5, so the save goes on from 5.
+      revision: 5,
     });
   });
 });

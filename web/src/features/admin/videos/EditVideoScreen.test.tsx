@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { landedAt } from '@/testing/render';
@@ -46,8 +46,10 @@ const INFO: VideoInfo = {
   processing_progress: 30,
   processing_error: null,
   watermark_warning: null,
+  revision: 4,
   job: null,
 };
+const STALE = 'Someone else saved this video after you opened it. Reload to see their changes, then make yours again.';
 
 const renderEdit = () =>
   renderScreen(<EditVideoScreen />, '/editVideo/8', '/editVideo/:videoId', [landedAt('/adminVideos')]);
@@ -145,7 +147,41 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
       videogenres: [7],
       tags: [9],
       status: 0,
+      revision: 4,
     });
+  });
+
+  it('says when someone else saved first, keeps what was typed and claims no success', async () => {
+    let polls = 0;
+    const api = apiMock({
+      // The video was saved by someone else meanwhile: a later poll has a newer revision,
+      // but the form goes on from the one it was opened on.
+      'GET /cuviewTV/get_video_info/8/': () => {
+        polls += 1;
+        return { json: { ...INFO, revision: polls < 2 ? 4 : 5 } };
+      },
+      'GET /cuviewTV/get_genres/': { json: [] },
+      'GET /cuviewTV/get_moods/': { json: [] },
+      'PUT /cuviewTV/edit_video_info/8/': { status: 409, json: { message: STALE } },
+    });
+    renderEdit();
+    const user = userEvent.setup({ delay: null });
+    const title = await screen.findByLabelText('Title');
+    await waitFor(() => expect(polls).toBeGreaterThan(1), { timeout: 5000 });
+    await user.clear(title);
+    await user.type(title, 'Night in Tunisia');
+    const description = screen.getByLabelText('Description');
+    await user.clear(description);
+    await user.type(description, 'Quintet');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+    const data = JSON.parse(api.named('PUT', '/cuviewTV/edit_video_info/8/')[0]!.form!.get('data') as string);
+    expect(data).toMatchObject({ title: 'Night in Tunisia', description: 'Quintet', revision: 4 });
+    expect(screen.getByLabelText('Title')).toHaveValue('Night in Tunisia');
+    expect(screen.getByLabelText('Description')).toHaveValue('Quintet');
+    expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.videoEdited)).not.toBeInTheDocument();
   });
 
   it("shows the video's thumbnail (its signed staff address) as the player's poster", async () => {

@@ -51,6 +51,9 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
   // The form starts from the loaded video; later polls (processing progress) do not reset it.
   const [fields, setFields] = useState<VideoFields>(() => fieldsOf(video));
   const [thumbnail, setThumbnail] = useState<File | null>(null);
+  // The revision the form was opened on, not a later poll's: a save from it is refused (409)
+  // when someone else saved since, and the message shows above Save with the typing kept.
+  const [revision] = useState(video.revision);
   const edit = useEditVideoInfo();
   const replaceThumbnail = useEditVideoThumbnail();
   const form = useSaveAndLeave();
@@ -71,6 +74,7 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
           yt_link: fields.yt_link.trim(),
           ...toIdLists(fields),
           status: fields.status,
+          revision,
         },
       },
       form.leaveAfter(MSG.videoEdited, '/adminVideos'),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { Message } from '../../types';
+import type { RevisionMessage } from '../../types';
 import { adminKeys } from '../keys';
 
 /** DELETE delete_playlist_from_group/{group_id}/{playlist_id}/: the rest close the gap. */
@@ -10,7 +10,7 @@ export function deletePlaylistFromGroup({
 }: {
   groupId: number;
   playlistId: number;
-}): Promise<Message> {
+}): Promise<RevisionMessage> {
   return api('/cuviewTV/delete_playlist_from_group/{group_id}/{playlist_id}', {
     path: { group_id: groupId, playlist_id: playlistId },
     method: 'DELETE',

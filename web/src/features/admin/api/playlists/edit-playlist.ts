@@ -3,9 +3,10 @@ import { api } from '@/lib/api/client';
 import type { PlaylistInfo, Position, Status } from '../../types';
 import { adminKeys } from '../keys';
 
-export type PlaylistEdit = { title: string; status: Status; positions: Position[] };
+/** revision: the one the form loaded; the server answers 409 when someone else saved since. */
+export type PlaylistEdit = { title: string; status: Status; positions: Position[]; revision: number };
 
-/** PUT edit_playlist_for_admin/{playlist_id}/ {title, status, positions}. */
+/** PUT edit_playlist_for_admin/{playlist_id}/ {title, status, positions, revision}. */
 export function editPlaylist({ id, data }: { id: number; data: PlaylistEdit }): Promise<PlaylistInfo> {
   return api('/cuviewTV/edit_playlist_for_admin/{playlist_id}', {
     path: { playlist_id: id },

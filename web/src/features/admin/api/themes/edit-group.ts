@@ -3,9 +3,10 @@ import { api } from '@/lib/api/client';
 import type { GroupInfo, Position, Status } from '../../types';
 import { adminKeys } from '../keys';
 
-export type GroupEdit = { title: string; status: Status; positions: Position[] };
+/** revision: the one the form loaded; the server answers 409 when someone else saved since. */
+export type GroupEdit = { title: string; status: Status; positions: Position[]; revision: number };
 
-/** PUT edit_group/{group_id}/ {title, status, positions [{id, position}]}. */
+/** PUT edit_group/{group_id}/ {title, status, positions [{id, position}], revision}. */
 export function editGroup({ id, data }: { id: number; data: GroupEdit }): Promise<GroupInfo> {
   return api('/cuviewTV/edit_group/{group_id}', {
     path: { group_id: id },

@@ -12,6 +12,8 @@ export type VideoEdit = {
   videogenres: number[];
   tags: number[];
   status: Status;
+  /** The one the form loaded; the server answers 409 when someone else saved since. */
+  revision: number;
 };
 
 /** PUT edit_video_info/{video_id}/: multipart `data` (JSON) and an optional `file`; tracks are read-only. */
