@@ -10,6 +10,7 @@ import sharp from 'sharp';
 // The house ffmpeg command for synthetic clips (testsrc2 and a chord); `npm test` builds dist first.
 import { generateTestVideo } from '../../dist/libs/media/src/testing/generate.js';
 import {
+  consoleErrorsOf,
   drag,
   eventually,
   handleNames,
@@ -673,5 +674,66 @@ journey(
       await setAccess(true);
     }
     assert.deepEqual(failures, [], 'no failed request and no console error on the admin screens');
+  },
+);
+
+journey(
+  use,
+  'two staff members edit the same playlist: the later save is refused in words and keeps what was typed',
+  { viewport: ADMIN, timeout: 90_000 },
+  async ({ page, context }) => {
+    await signIn(page, STAFF);
+    const title = uniqueName('E2E shared');
+    const id = await page.evaluate(async (name) => {
+      const form = new FormData();
+      form.set('title', name);
+      form.set('status', '0');
+      const response = await fetch('/cuviewTV/add_playlist_for_admin/', {
+        method: 'POST',
+        headers: { authorization: `JWT ${localStorage.getItem('access')}` },
+        body: form,
+      });
+      return (await response.json()).id;
+    }, title);
+    const other = await context.newPage();
+    const otherErrors = consoleErrorsOf(other);
+    for (const tab of [page, other]) {
+      await tab.goto(`/editPlaylist/${id}`);
+      await tab.getByRole('heading', { name: 'EDIT PLAYLIST' }).waitFor();
+      await tab.getByLabel('Title').fill(`${title} ${tab === page ? 'first' : 'second'}`);
+    }
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Playlist Has Been Edited').waitFor();
+    await other.getByRole('button', { name: 'Save' }).click();
+    await other
+      .getByRole('alert')
+      .filter({ hasText: 'Someone else saved this playlist after you opened it' })
+      .waitFor();
+    assert.equal(await other.getByLabel('Title').inputValue(), `${title} second`, 'what was typed stays');
+    assert.equal(await other.getByText('Playlist Has Been Edited').count(), 0, 'no success claimed');
+    await screenshot(other, 'admin-edit-conflict-1280');
+    assert.deepEqual(
+      otherErrors.filter((e) => !e.includes('409')),
+      [],
+      'no console error but the refused save',
+    );
+
+    // Reloaded, the second tab shows the first save, and saves over it knowingly.
+    other.once('dialog', (dialog) => void dialog.accept());
+    await other.reload();
+    await other.getByRole('heading', { name: 'EDIT PLAYLIST' }).waitFor();
+    assert.equal(await other.getByLabel('Title').inputValue(), `${title} first`);
+    await other.getByLabel('Title').fill(`${title} second`);
+    await other.getByRole('button', { name: 'Save' }).click();
+    await other.getByText('Playlist Has Been Edited').waitFor();
+    await page.evaluate(
+      (playlist) =>
+        fetch(`/cuviewTV/delete_playlist_for_admin/${playlist}/`, {
+          method: 'DELETE',
+          headers: { authorization: `JWT ${localStorage.getItem('access')}` },
+        }),
+      id,
+    );
   },
 );
