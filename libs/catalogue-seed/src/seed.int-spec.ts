@@ -131,7 +131,6 @@ describe('demo catalogue and album import', () => {
       'DEEZER',
       'EXTRA',
       'ITUNES',
-      'RDIO',
       'SPOTIFY',
     ]);
     for (const track of tracks) {

@@ -338,7 +338,6 @@ export async function seedDemoCatalogue(
         album.title,
         track.catalogueNum,
         track.position,
-        track.title,
         firstArtist && { ...firstArtist, id: members.get(firstArtist.title) },
       );
       await manager.query('DELETE FROM track_links WHERE album_track_id = $1', [track.albumTrackId]);

@@ -14,17 +14,17 @@ function base62From(text: string, length: number): string {
   return Array.from({ length }, (_, i) => alphabet[bytes[i]! % 62]).join('');
 }
 
-/** Store and streaming links of one album track, shaped like each shop's real links. */
+/**
+ * Store and streaming links of one album track, shaped like each shop's real links. No RDIO link:
+ * the answer keeps the kind (spec), but Rdio closed in 2015 and a viewer would land on nothing.
+ */
 export function trackLinks(
   albumTitle: string,
   catalogueNum: string,
   position: number,
-  trackTitle: string,
   artist: { id: number; title: string; site: string; merchUrl: string } | undefined,
 ) {
   const key = `${catalogueNum}:${position}`;
-  const artistName = artist?.title ?? 'Various Artists';
-  const underscored = (s: string) => encodeURIComponent(s.replace(/\s+/g, '_'));
   const links: { kind: LinkKind; url: string; title: string; imageUrl: string }[] = [
     {
       kind: LinkKind.Itunes,
@@ -48,12 +48,6 @@ export function trackLinks(
       kind: LinkKind.Deezer,
       url: `https://www.deezer.com/track/${numberFrom(`deezer:${key}`, 10)}`,
       title: 'Deezer',
-      imageUrl: '',
-    },
-    {
-      kind: LinkKind.Rdio,
-      url: `https://www.rdio.com/artist/${underscored(artistName)}/album/${underscored(albumTitle)}/track/${underscored(trackTitle)}/`,
-      title: 'Rdio',
       imageUrl: '',
     },
     {
