@@ -71,3 +71,9 @@ export function registrationError(body: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** True when the service refused the sign-up because the e-mail has an account already. */
+export function isEmailTaken(body: unknown): boolean {
+  const email = body && typeof body === 'object' ? firstText((body as Record<string, unknown>).email) : undefined;
+  return /already exists/i.test(email ?? '');
+}

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, toMessage } from '@/lib/api/client';
 import { useRegister } from '../api/register';
-import { normalizePhone, registrationError, validateRegister, type RegisterForm } from '../validation';
+import { isEmailTaken, normalizePhone, registrationError, validateRegister, type RegisterForm } from '../validation';
 import { AuthLayout } from './AuthLayout';
 import { FormError, PasswordField, SubmitButton, TextField } from './fields';
 
@@ -20,6 +20,8 @@ export function RegisterScreen() {
   const [form, setForm] = useState(EMPTY);
   const [promo, setPromo] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The e-mail has an account already: the way on is signing in, or a reset if its password is lost.
+  const [emailTaken, setEmailTaken] = useState(false);
   const register = useRegister();
   const set = (key: keyof RegisterForm) => (e: ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -42,6 +44,7 @@ export function RegisterScreen() {
           e.preventDefault();
           const invalid = validateRegister(form);
           setError(invalid);
+          setEmailTaken(false);
           if (invalid) return;
           register.mutate(
             {
@@ -51,8 +54,10 @@ export function RegisterScreen() {
               gives_permission: promo,
             },
             {
-              onError: (err) =>
-                setError(err instanceof ApiError ? registrationError(err.body, err.message) : toMessage(err)),
+              onError: (err) => {
+                setError(err instanceof ApiError ? registrationError(err.body, err.message) : toMessage(err));
+                setEmailTaken(err instanceof ApiError && isEmailTaken(err.body));
+              },
             },
           );
         }}
@@ -87,6 +92,12 @@ export function RegisterScreen() {
           <span>Send me promotional e-mails</span>
         </label>
         <FormError message={error} />
+        {emailTaken && (
+          <p className="auth__links">
+            <Link to="/login">Sign in with this e-mail</Link>
+            <Link to="/reset_password">Forgot Your Password?</Link>
+          </p>
+        )}
         <SubmitButton loading={register.isPending}>Sign Up</SubmitButton>
       </form>
       <p className="auth__links">

@@ -99,6 +99,9 @@ describe('/register', () => {
     renderRoute(<RegisterScreen />, { route: '/register', path: '/register' });
     await fill({});
     expect(await screen.findByRole('alert')).toHaveTextContent('user with this email already exists.');
+    // The way on: signing in, or resetting a lost password.
+    expect(screen.getByRole('link', { name: 'Sign in with this e-mail' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Forgot Your Password?' })).toHaveAttribute('href', '/reset_password');
   });
 
   it('shows and hides both passwords', async () => {
