@@ -44,6 +44,8 @@ export enum ImageKind {
   Category = 'category',
   Member = 'member',
   Album = 'album',
+  /** A main-page banner's own picture, shown in the hero in place of its video's. */
+  Banner = 'banner',
 }
 
 export const IMAGE_SIZES = [300, 600] as const;

@@ -1,6 +1,6 @@
 import { API_BASE } from './api/client';
 
-export type ImageKind = 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
+export type ImageKind = 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album' | 'banner';
 export type ImageSize = 300 | 600;
 
 export const DEFAULT_COVER = '/default-cover.svg';

@@ -10,8 +10,19 @@ export interface BannerRow {
   video_id: number;
   playlist_id: number;
   group_id: number;
+  image_key: string | null;
   video: VideoJson;
 }
+
+/**
+ * The banners viewers see (alias b, with its video v, playlist p and group g): on, and their
+ * video, playlist and group on too, so every banner link works. Their own pictures are public
+ * by the same rule (ImagesRepository).
+ */
+export const VISIBLE_BANNERS = `(SELECT * FROM banner_videos WHERE status = ${VISIBLE}) b
+  JOIN videos v ON v.id = b.video_id AND v.status = ${VISIBLE}
+  JOIN playlists p ON p.id = b.playlist_id AND p.status = ${VISIBLE}
+  JOIN groups g ON g.id = b.group_id AND g.status = ${VISIBLE}`;
 
 /** A genre or category and its stored picture's key. */
 export interface PicturedRow {
@@ -68,15 +79,11 @@ export class CatalogueRepository {
     return row ?? null;
   }
 
-  /** Banners whose video, playlist and group are all visible, so every banner link works. */
+  /** The main page's banners, in their order. */
   findVisibleBanners(): Promise<BannerRow[]> {
     return this.sql(`
-      SELECT b.id, b.title, b.position, b.video_id, b.playlist_id, b.group_id, ${VIDEO_JSON} AS video
-      FROM banner_videos b
-      JOIN videos v ON v.id = b.video_id AND v.status = ${VISIBLE}
-      JOIN playlists p ON p.id = b.playlist_id AND p.status = ${VISIBLE}
-      JOIN groups g ON g.id = b.group_id AND g.status = ${VISIBLE}
-      WHERE b.status = ${VISIBLE}
+      SELECT b.id, b.title, b.position, b.video_id, b.playlist_id, b.group_id, b.image_key, ${VIDEO_JSON} AS video
+      FROM ${VISIBLE_BANNERS}
       ORDER BY b.position, b.id`);
   }
 

@@ -80,6 +80,7 @@ export class CatalogueService {
         artists: video.artists,
         composers: video.composers,
         images: video.images,
+        banner_images: versionedImage(ImageKind.Banner, row.id, row.image_key),
       };
     });
   }

@@ -90,7 +90,7 @@ export class ImagesController {
 
   @ImageRoute(
     'image/:kind/:id/:size',
-    'The image of a video, playlist, genre, category, member or album, 300 or 600 px wide',
+    'The image of a video, playlist, genre, category, member, album or banner, 300 or 600 px wide',
     'No such object, it has no image, or its access is off (show the default cover)',
   )
   getImage(

@@ -307,7 +307,7 @@ describe('image service', () => {
 
   it('refuses unknown kinds, sizes and ids', async () => {
     for (const [url, message] of [
-      ['user/1/300/', /kind must be one of video, playlist, genre, category, member, album/],
+      ['user/1/300/', /kind must be one of video, playlist, genre, category, member, album, banner/],
       ['video/1/301/', /size must be one of 300, 600/],
       ['video/1/3e2/', /size must be one of/],
       ['video/abc/300/', /id must be a whole number/],

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ImageKind } from '@app/contracts';
+import { VISIBLE_BANNERS } from '../catalogue/catalogue.repository.js';
 import { VISIBLE } from '../catalogue/video-sql.js';
 
 /**
- * Where each kind keeps its stored image key; hidden videos, playlists and categories have no
- * public image. Genres, members and albums have no access switch (a genre's `is_active` only
- * puts it on the landing page), so their images are always public.
+ * Where each kind keeps its stored image key; hidden videos, playlists and categories, and banners
+ * the main page does not show, have no public image. Genres, members and albums have no access
+ * switch (a genre's `is_active` only puts it on the landing page), so their images are always
+ * public.
  */
 const IMAGE_KEY_SQL: Record<ImageKind, string> = {
   [ImageKind.Video]: `SELECT thumbnail_key AS key FROM videos WHERE id = $1 AND status = ${VISIBLE}`,
@@ -19,6 +21,8 @@ const IMAGE_KEY_SQL: Record<ImageKind, string> = {
   [ImageKind.Category]: `SELECT icon_key AS key FROM categories WHERE id = $1 AND status = ${VISIBLE}`,
   [ImageKind.Member]: 'SELECT image_key AS key FROM members WHERE id = $1',
   [ImageKind.Album]: 'SELECT cover_key AS key FROM albums WHERE id = $1',
+  // Public only while the main page shows the banner (get_videos_for_banner's rule).
+  [ImageKind.Banner]: `SELECT b.image_key AS key FROM ${VISIBLE_BANNERS} WHERE b.id = $1`,
 };
 
 /**
@@ -34,6 +38,7 @@ const STAFF_IMAGE_KEY_SQL: Record<ImageKind, string> = {
   [ImageKind.Video]: 'SELECT thumbnail_key AS key FROM videos WHERE id = $1',
   [ImageKind.Playlist]: `SELECT ${STAFF_PLAYLIST_IMAGE_KEY('p')} AS key FROM playlists p WHERE p.id = $1`,
   [ImageKind.Category]: 'SELECT icon_key AS key FROM categories WHERE id = $1',
+  [ImageKind.Banner]: 'SELECT image_key AS key FROM banner_videos WHERE id = $1',
 };
 
 @Injectable()

@@ -90,7 +90,7 @@ describe('the built web app, served by the api', () => {
     const playlist = await f.playlist({ videos: [video] });
     const group = await f.group({ playlists: [playlist] });
     // A staff-written title that tries to close the island and run a script.
-    await f.banner({ video, playlist, group, title: '</script><script>alert(1)</script>' });
+    const banner = await f.banner({ video, playlist, group, title: '</script><script>alert(1)</script>' });
 
     const html = await (await api.request('/')).text();
     const head = html.slice(0, html.indexOf('</head>'));
@@ -105,6 +105,12 @@ describe('the built web app, served by the api', () => {
     const answer = await (await api.request('/cuviewTV/get_videos_for_banner/')).json();
     expect(banners).toEqual(answer);
     expect(banners[0]).toMatchObject({ video_id: video.id, title: '</script><script>alert(1)</script>' });
+
+    // A banner with its own picture: the hero shows that one, so that one is preloaded.
+    await f.sql('UPDATE banner_videos SET image_key = $1 WHERE id = $2', ['images/2026/11/hero.png', banner.id]);
+    expect(await (await api.request('/')).text()).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="/cuviewTV/image/banner/${banner.id}/600/${imageVersion('images/2026/11/hero.png')}/">`,
+    );
 
     // Other routes get the plain page.
     expect(await (await api.request('/myPlaylists')).text()).not.toContain('landing-banners');

@@ -45,14 +45,21 @@ export const LANDING_BANNERS_ID = 'landing-banners';
  */
 export function landingHtml(
   indexHtml: string,
-  banners: readonly { video_id: number; images?: { 600: string } | null }[],
+  banners: readonly {
+    video_id: number;
+    images?: { 600: string } | null;
+    banner_images?: { 600: string } | null;
+  }[],
 ): string {
   const head: string[] = [];
   const first = banners[0];
   if (first && Number.isSafeInteger(first.video_id)) {
-    // The address the hero will ask for: the versioned one its answer carries (none when the
-    // video has no picture, so nothing to preload), the unversioned one for older answers.
-    const poster = first.images === undefined ? imagePath(ImageKind.Video, first.video_id, 600) : first.images?.[600];
+    // The address the hero will ask for: the banner's own picture, else the versioned one of the
+    // video its answer carries (none when the video has no picture, so nothing to preload), the
+    // unversioned one for older answers.
+    const poster =
+      first.banner_images?.[600] ??
+      (first.images === undefined ? imagePath(ImageKind.Video, first.video_id, 600) : first.images?.[600]);
     if (poster) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(poster)}">`);
   }
   const json = JSON.stringify(banners).replace(/</g, '\\u003c');

@@ -10,6 +10,7 @@ const IMAGE_COLUMNS: Record<ImageKind, { table: string; column: string }> = {
   [ImageKind.Category]: { table: 'categories', column: 'icon_key' },
   [ImageKind.Member]: { table: 'members', column: 'image_key' },
   [ImageKind.Album]: { table: 'albums', column: 'cover_key' },
+  [ImageKind.Banner]: { table: 'banner_videos', column: 'image_key' },
 };
 
 export function isImageKind(kind: string): kind is ImageKind {

@@ -876,7 +876,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The image of a video, playlist, genre, category, member or album, 300 or 600 px wide */
+    /** The image of a video, playlist, genre, category, member, album or banner, 300 or 600 px wide */
     get: operations['ImagesController_getImage'];
     put?: never;
     post?: never;
@@ -2805,6 +2805,8 @@ export interface components {
       composers: string;
       /** @description The video’s thumbnail; null when none */
       images: components['schemas']['ImageAddressesDto'] | null;
+      /** @description The banner’s own picture, shown in place of the video’s thumbnail; null when none */
+      banner_images: components['schemas']['ImageAddressesDto'] | null;
     };
     PlaylistDetailDto: {
       /** @example 54 */
@@ -3530,6 +3532,8 @@ export interface components {
       has_image: boolean;
       /** @description Signed staff address of its video’s image, also while the video’s access is off: append `300/` or `600/`. Null when it has none */
       video_image: string | null;
+      /** @description Signed staff address of the banner’s own image (edit_banner_video’s file), also while viewers do not see the banner: append `300/` or `600/`. Null when none was uploaded */
+      banner_image: string | null;
       /** @description What else is off, so viewers do not see the banner whatever its own access: the main page shows a banner only while its video, playlist and theme are on too */
       hidden_by: ('video' | 'playlist' | 'theme')[];
       /** @description Raised by every save of edit_banner_video; send it back in its data JSON as revision */
@@ -5594,7 +5598,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
+        kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album' | 'banner';
         id: number;
         size: 300 | 600;
       };
@@ -5643,7 +5647,7 @@ export interface operations {
       path: {
         /** @description The version of the stored picture, as the api’s answers hand it out (their `images`) */
         version: string;
-        kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
+        kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album' | 'banner';
         id: number;
         size: 300 | 600;
       };
@@ -5694,7 +5698,7 @@ export interface operations {
         expires: string;
         /** @description HMAC-SHA256 of the expiry and `image/{kind}/{id}/` */
         signature: string;
-        kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album';
+        kind: 'video' | 'playlist' | 'genre' | 'category' | 'member' | 'album' | 'banner';
         id: number;
         size: 300 | 600;
       };

@@ -61,6 +61,14 @@ export class AdminBannerDto {
   video_image: string | null;
 
   @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Signed staff address of the banner’s own image (edit_banner_video’s file), also while viewers do not see the banner: append `300/` or `600/`. Null when none was uploaded',
+  })
+  banner_image: string | null;
+
+  @ApiProperty({
     type: [String],
     enum: ['video', 'playlist', 'theme'],
     description:

@@ -1,6 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { ImageKind, JobName } from '@app/contracts';
+import { imageVersion } from '../../images/image-addresses.js';
+import { QueueService } from '../../queue/queue.service.js';
 import { startAdminKit, type AdminTestKit, type Answer } from '../testing/admin-kit.js';
 import { formInit, HTML, png, SERVER_KEY } from '../testing/forms.js';
 import { Seed } from '../testing/seed.js';
@@ -69,6 +72,7 @@ describe('admin banners', () => {
       video_duration: 215,
       has_image: false,
       video_image: null,
+      banner_image: null,
       hidden_by: [],
       revision: 1,
     });
@@ -185,6 +189,82 @@ describe('admin banners', () => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  it('shows an uploaded image on the main page in place of the video’s, public only while the banner is shown there', async () => {
+    const created = (
+      await add({ video_id: video, playlist_id: playlist, group_id: group, title: 'Pictured', status: 1 })
+    ).body;
+    const upload = await png(120, 60);
+    const edited = await kit.call(
+      `/cuviewTV/edit_banner_video/${created.id}/`,
+      formInit(
+        [
+          { name: 'data', value: JSON.stringify({ title: 'Pictured', status: 1 }) },
+          { name: 'file', filename: 'b.png', data: upload },
+        ],
+        'PUT',
+      ),
+    );
+    expect(edited.status).toBe(200);
+    // Staff see it through a signed address, as they see hidden videos' pictures.
+    expect(edited.body.banner_image).toMatch(new RegExp(`^/cuviewTV/image/s/\\d+/[\\w-]{43}/banner/${created.id}/$`));
+    const [{ image_key: key }] = await kit.db.query('SELECT image_key FROM banner_videos WHERE id = $1', [created.id]);
+    const job = await kit.api.app
+      .get(QueueService)
+      .findJob(JobName.ImageResize, { kind: ImageKind.Banner, id: created.id });
+    expect(job?.data).toEqual({ kind: 'banner', id: created.id });
+
+    // Viewers: the main page's answer names the banner's own picture, and its address answers it.
+    const shown = async () =>
+      ((await (await kit.api.request('/cuviewTV/get_videos_for_banner/')).json()) as Answer[]).find(
+        (b) => b.id === created.id,
+      );
+    const version = imageVersion(key);
+    expect((await shown()).banner_images).toEqual({
+      300: `/cuviewTV/image/banner/${created.id}/300/${version}/`,
+      600: `/cuviewTV/image/banner/${created.id}/600/${version}/`,
+    });
+    const stored = await readFile(join(kit.storageDir, key));
+    const fetchImage = async (address: string) => {
+      const response = await kit.api.request(address, { headers: { accept: 'image/webp,image/*' } });
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        bytes: Buffer.from(await response.arrayBuffer()),
+      };
+    };
+    for (const address of [(await shown()).banner_images[600], `/cuviewTV/image/banner/${created.id}/300/`]) {
+      // The original stands in until the resize job (not run here) has made the sizes.
+      expect(await fetchImage(address)).toEqual({ status: 200, type: 'image/png', bytes: stored });
+    }
+
+    // Hidden (its own access off, or its theme's): no public picture, but staff still see it.
+    const hide = async (hidden: () => Promise<unknown>, show: () => Promise<unknown>) => {
+      await hidden();
+      try {
+        expect(await shown()).toBeUndefined();
+        for (const address of [
+          `/cuviewTV/image/banner/${created.id}/600/${version}/`,
+          `/cuviewTV/image/banner/${created.id}/300/`,
+        ]) {
+          expect((await fetchImage(address)).status).toBe(404);
+        }
+        const staff = (await kit.call('/cuviewTV/get_banner_videos/')).body.find((b: Answer) => b.id === created.id);
+        expect(await fetchImage(`${staff.banner_image}600/`)).toMatchObject({ status: 200, type: 'image/png' });
+      } finally {
+        await show();
+      }
+    };
+    await hide(
+      () => kit.db.query('UPDATE banner_videos SET status = 0 WHERE id = $1', [created.id]),
+      () => kit.db.query('UPDATE banner_videos SET status = 1 WHERE id = $1', [created.id]),
+    );
+    await hide(
+      () => kit.db.query('UPDATE groups SET status = 0 WHERE id = $1', [group]),
+      () => kit.db.query('UPDATE groups SET status = 1 WHERE id = $1', [group]),
+    );
+    expect((await fetchImage(`/cuviewTV/image/banner/${created.id}/300/`)).status).toBe(200);
   });
 
   it('arranges with move semantics and closes the gap on delete', async () => {

@@ -19,7 +19,8 @@ const BANNER_JSON = `json_build_object(
   'video_title', v.title, 'genres', ${VIDEO_FACETS_SQL.genres},
   'artists', ${VIDEO_PEOPLE_SQL.artists}, 'composers', ${VIDEO_PEOPLE_SQL.composers},
   'playlist_title', p.title, 'group_title', g.title, 'video_duration', v.duration,
-  'has_image', b.image_key IS NOT NULL, 'video_image', v.thumbnail_key IS NOT NULL,
+  'has_image', b.image_key IS NOT NULL, 'banner_image', b.image_key IS NOT NULL,
+  'video_image', v.thumbnail_key IS NOT NULL,
   'hidden_by', array_remove(ARRAY[CASE WHEN v.status <> ${VISIBLE} THEN 'video' END,
     CASE WHEN p.status <> ${VISIBLE} THEN 'playlist' END, CASE WHEN g.status <> ${VISIBLE} THEN 'theme' END], NULL))`;
 

@@ -35,7 +35,7 @@ export class BannersService {
   ) {}
 
   async list(): Promise<AdminBannerDto[]> {
-    return (await this.repository.list()).map((banner) => this.withVideoImage(banner));
+    return (await this.repository.list()).map((banner) => this.withImages(banner));
   }
 
   /** GET admin/banners: the main page's order (position) unless another sort is asked for. */
@@ -53,7 +53,7 @@ export class BannersService {
       query.page_size,
       offsetOf(query.page, query.page_size),
     );
-    return { banners: rows.map((banner) => this.withVideoImage(banner)), bannerLength: total };
+    return { banners: rows.map((banner) => this.withImages(banner)), bannerLength: total };
   }
 
   async playlistsForVideo(videoId: number): Promise<AdminIdTitleDto[]> {
@@ -110,8 +110,10 @@ export class BannersService {
       await this.files.removeImage(key);
       throw error;
     }
-    // No image.resize here: the image service has no banner kind; the stored original is already bounded.
-    if (key) await this.files.removeImage(await this.repository.swapImage(id, key));
+    if (key) {
+      await this.files.removeImage(await this.repository.swapImage(id, key));
+      await this.images.resize(ImageKind.Banner, id);
+    }
     return this.get(id);
   }
 
@@ -135,11 +137,15 @@ export class BannersService {
   private async get(id: number): Promise<AdminBannerDto> {
     const banner = await this.repository.find(id);
     if (!banner) throw new NotFoundException(NOT_FOUND);
-    return this.withVideoImage(banner);
+    return this.withImages(banner);
   }
 
-  /** The SQL says whether the video has an image; staff get its signed address. */
-  private withVideoImage(banner: AdminBannerDto): AdminBannerDto {
-    return { ...banner, video_image: this.urls.image(ImageKind.Video, banner.video_id, Boolean(banner.video_image)) };
+  /** The SQL says whether the video and the banner have an image; staff get their signed addresses. */
+  private withImages(banner: AdminBannerDto): AdminBannerDto {
+    return {
+      ...banner,
+      video_image: this.urls.image(ImageKind.Video, banner.video_id, Boolean(banner.video_image)),
+      banner_image: this.urls.image(ImageKind.Banner, banner.id, Boolean(banner.banner_image)),
+    };
   }
 }

@@ -124,4 +124,11 @@ export class BannerVideoDto {
 
   @ApiProperty({ type: ImageAddressesDto, nullable: true, description: 'The video’s thumbnail; null when none' })
   images: ImageAddressesDto | null;
+
+  @ApiProperty({
+    type: ImageAddressesDto,
+    nullable: true,
+    description: 'The banner’s own picture, shown in place of the video’s thumbnail; null when none',
+  })
+  banner_images: ImageAddressesDto | null;
 }

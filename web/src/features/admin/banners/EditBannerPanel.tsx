@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '@/components/ui/Modal';
+import { staffImageUrl } from '@/lib/images';
 import { useEditBannerVideo } from '../api/banners/edit-banner-video';
 import { AccessSwitch } from '../components/AccessSwitch';
 import { FormAlert } from '../components/FormAlert';
@@ -36,7 +37,12 @@ export function EditBannerPanel({ banner, onClose }: { banner: Banner; onClose: 
         </p>
         <HiddenNote banner={banner} />
         <TitleField label="Banner title" value={title} onChange={form.field(setTitle)} />
-        <ImagePicker label="Banner image" file={image} onChange={setImage} />
+        <ImagePicker
+          label="Banner image"
+          file={image}
+          onChange={setImage}
+          currentSrc={staffImageUrl(banner.banner_image) ?? null}
+        />
         <AccessSwitch value={status} onChange={setStatus} />
         <FormAlert message={form.error} />
         <button type="submit" className="button button--primary" disabled={edit.isPending}>

@@ -123,7 +123,8 @@ export function MainScreen() {
         >
           {(b) => (
             <article className="banner-card">
-              <Img className="banner-card__image" src={staffImageUrl(b.video_image, 600)} alt="" />
+              {/* What the main page's hero shows: the banner's own picture, else its video's. */}
+              <Img className="banner-card__image" src={staffImageUrl(b.banner_image ?? b.video_image, 600)} alt="" />
               <div className="banner-card__body">
                 <h3 className="banner-card__title">{b.banner_title}</h3>
                 <p className="banner-card__sub">{b.video_title}</p>

@@ -22,6 +22,7 @@ const banner = (id: number, position: number) => ({
   video_duration: 300,
   has_image: false,
   video_image: null,
+  banner_image: null as string | null,
   hidden_by: [] as string[],
   revision: 2,
 });
@@ -81,6 +82,45 @@ describe('/main', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete Banner 2' }));
     expect(await screen.findByText(MSG.bannerDeleted)).toBeInTheDocument();
+  });
+
+  it('shows the uploaded banner image in the edit panel and on its card, the video’s picture otherwise', async () => {
+    const staffImage = (kind: string, id: number) => `/cuviewTV/image/s/1900000000/sig/${kind}/${id}/`;
+    apiMock({
+      'GET /cuviewTV/admin/banners/': {
+        json: {
+          banners: [
+            {
+              ...banner(1, 1),
+              has_image: true,
+              banner_image: staffImage('banner', 1),
+              video_image: staffImage('video', 101),
+            },
+            { ...banner(2, 2), video_image: staffImage('video', 102) },
+          ],
+          bannerLength: 2,
+        },
+      },
+    });
+    renderScreen(<MainScreen />, '/main', '/main');
+    const user = userEvent.setup({ delay: null });
+    const list = await screen.findByRole('list', { name: 'Banner videos' });
+    const cardImages = within(list)
+      .getAllByRole('listitem')
+      .map((card) => card.querySelector('img.banner-card__image')?.getAttribute('src'));
+    expect(cardImages).toEqual([`${staffImage('banner', 1)}600/`, `${staffImage('video', 102)}600/`]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Banner 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Banner' });
+    expect(within(dialog).getByAltText('Banner image preview')).toHaveAttribute(
+      'src',
+      `${staffImage('banner', 1)}300/`,
+    );
+    expect(within(dialog).queryByText('No image')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Banner 2' }));
+    expect(within(screen.getByRole('dialog', { name: 'Edit Banner' })).getByText('No image')).toBeInTheDocument();
   });
 
   it('says in the panel when someone else saved the banner first, keeping what was typed', async () => {

@@ -53,6 +53,7 @@ function HeroMedia({ banner, onEnded }: { banner: BannerVideo; onEnded: () => vo
   useHls(video, useIdle() ? src : null, { preferNative: true });
   const title = (banner.title || banner.video_title || '').toUpperCase();
   const href = playerHref({ playlistId: banner.playlist_id, groupId: banner.group_id, videoId: banner.video_id });
+  const picture = heroPicture(banner);
 
   return (
     <>
@@ -64,15 +65,11 @@ function HeroMedia({ banner, onEnded }: { banner: BannerVideo; onEnded: () => vo
           muted={muted}
           playsInline
           onEnded={onEnded}
-          poster={pictureUrl('video', { id: banner.video_id, images: banner.images }, 600)}
+          poster={picture}
           aria-label={title}
         />
       ) : (
-        <Img
-          className="hero__video"
-          src={pictureUrl('video', { id: banner.video_id, images: banner.images }, 600)}
-          alt=""
-        />
+        <Img className="hero__video" src={picture} alt="" />
       )}
       <div className="hero__shade" />
       <div className="hero__content">
@@ -100,6 +97,11 @@ function HeroMedia({ banner, onEnded }: { banner: BannerVideo; onEnded: () => vo
       </div>
     </>
   );
+}
+
+/** The banner's own picture when staff uploaded one, else its video's. */
+function heroPicture(banner: BannerVideo): string | undefined {
+  return banner.banner_images?.[600] ?? pictureUrl('video', { id: banner.video_id, images: banner.images }, 600);
 }
 
 /** True once the page has loaded and the browser is idle (at most ~2 s after load). */
