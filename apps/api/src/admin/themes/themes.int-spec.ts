@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startAdminKit, type AdminTestKit, type Answer } from '../testing/admin-kit.js';
+import { formInit } from '../testing/forms.js';
 import { Seed } from '../testing/seed.js';
 
 describe('admin themes (groups)', () => {
@@ -180,6 +181,26 @@ describe('admin themes (groups)', () => {
       order: (
         await kit.db.query('SELECT playlist_id FROM group_playlists WHERE group_id = $1 ORDER BY position', [group])
       ).map((row: Answer) => row.playlist_id),
+    });
+
+    it('refuses a body that is not a JSON object (a multipart form, null, a list) and raises nothing', async () => {
+      const group = await seed.group({ title: 'Morning' });
+      const before = await stored(group);
+      const form = await kit.call(
+        `/cuviewTV/edit_group/${group}/`,
+        formInit(
+          [
+            { name: 'title', value: 'changed by a form' },
+            { name: 'revision', value: '1' },
+          ],
+          'PUT',
+        ),
+      );
+      expect(form).toEqual({ status: 415, body: { message: 'Send the body as JSON (application/json)' } });
+      for (const json of [null, [], 'text', 5]) {
+        expect(await edit(group, json)).toEqual({ status: 400, body: { message: 'The body must be a JSON object' } });
+      }
+      expect(await stored(group)).toEqual(before);
     });
 
     it("refuses a save made from an older revision: title, access and order stay the other person's", async () => {
