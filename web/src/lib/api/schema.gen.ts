@@ -3420,6 +3420,8 @@ export interface components {
       processing_error: string | null;
       /** @description Place in the playlist, from 1 */
       position: number;
+      /** @description Titles of the main-page banners showing this video from this playlist: they go when it leaves the playlist */
+      banner_titles: string[];
     };
     AdminPlaylistInfoDto: {
       id: number;

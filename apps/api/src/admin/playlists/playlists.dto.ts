@@ -33,6 +33,13 @@ export class AdminPlaylistSummaryDto extends AdminListItemDto {
 export class AdminPlaylistVideoDto extends AdminVideoSummaryDto {
   @ApiProperty({ description: 'Place in the playlist, from 1' })
   position: number;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      'Titles of the main-page banners showing this video from this playlist: they go when it leaves the playlist',
+  })
+  banner_titles: string[];
 }
 
 export class AdminPlaylistInfoDto extends AdminPlaylistSummaryDto {

@@ -240,6 +240,10 @@ describe('admin playlists', () => {
     expect((await kit.call(`/cuviewTV/add_playlist_to_group/999999/${p1}/`)).status).toBe(404);
     expect((await kit.call(`/cuviewTV/get_playlist_info/${p1}/`)).body.groups).toEqual([group]);
     await seed.banner(video, p2, group, 'in context');
+    // The playlist's editor names the banner its video shows in, which leaves with the video.
+    const [shown] = (await kit.call(`/cuviewTV/get_playlist_info/${p2}/`)).body.videos;
+    expect(shown).toMatchObject({ id: video, banner_titles: ['in context'] });
+    expect((await kit.call(`/cuviewTV/get_playlist_info/${p1}/`)).body.videos).toEqual([]);
 
     expect(await kit.call(`/cuviewTV/delete_playlist_from_group/${group}/${p1}/`, { method: 'DELETE' })).toEqual({
       status: 200,

@@ -126,7 +126,9 @@ export class AdminPlaylistsRepository {
 
   async videos(id: number): Promise<AdminPlaylistVideoDto[]> {
     const rows: { video: AdminPlaylistVideoDto }[] = await this.dataSource.query(
-      `SELECT (${VIDEO_SUMMARY_JSON}::jsonb || jsonb_build_object('position', pv.position)) AS video
+      `SELECT (${VIDEO_SUMMARY_JSON}::jsonb || jsonb_build_object('position', pv.position, 'banner_titles',
+         ARRAY(SELECT b.title FROM banner_videos b WHERE b.playlist_id = pv.playlist_id AND b.video_id = v.id
+               ORDER BY b.position))) AS video
        FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id WHERE pv.playlist_id = $1 ORDER BY pv.position`,
       [id],
     );

@@ -55,7 +55,12 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
   };
 
   const onDelete = (video: PlaylistVideo) => {
-    if (!window.confirm(MSG.deletePlaylistVideoConfirm)) return;
+    // Its banners are made of this video in this playlist: they go with it (the service deletes them).
+    const banners = video.banner_titles.map((t) => `"${t}"`).join(', ');
+    const question = banners
+      ? `${MSG.deletePlaylistVideoConfirm}\nIts main-page banner ${banners} will be deleted too.`
+      : MSG.deletePlaylistVideoConfirm;
+    if (!window.confirm(question)) return;
     removeVideo.mutate(
       { videoId: video.id, playlistId: playlist.id },
       notify(MSG.videoDeletedFromPlaylist, (answer: RevisionMessage) => {
@@ -96,6 +101,11 @@ function EditPlaylistForm({ playlist }: { playlist: PlaylistInfo }) {
                     <span className="sortable-row__title">{v.title}</span>
                     {/* Viewers do not see a video whose access is off, in this playlist or anywhere. */}
                     {!v.status && <StatusBadge status={v.status} />}
+                    {v.banner_titles.length > 0 && (
+                      <span className="status-badge is-on" title={v.banner_titles.join(', ')}>
+                        BANNER
+                      </span>
+                    )}
                     <span className="muted">{formatDuration(v.duration)}</span>
                     <button
                       type="button"

@@ -37,6 +37,7 @@ const video = (id: number, position: number) => ({
   processing_progress: 100,
   processing_error: null,
   position,
+  banner_titles: [] as string[],
 });
 
 describe('/addPlaylist', { timeout: 60_000 }, () => {
@@ -246,7 +247,7 @@ describe('/adminPlaylists', { timeout: 60_000 }, () => {
 describe('/editPlaylist/{id}', { timeout: 60_000 }, () => {
   const INFO = {
     ...summary(10, 'Morning Jazz'),
-    videos: [video(1, 1), video(2, 2), { ...video(3, 3), status: 0 }],
+    videos: [video(1, 1), { ...video(2, 2), banner_titles: ['Tonight'] }, { ...video(3, 3), status: 0 }],
     groups: [4],
     revision: 6,
   };
@@ -279,8 +280,13 @@ describe('/editPlaylist/{id}', { timeout: 60_000 }, () => {
     expect(within(list).getAllByRole('listitem')[2]).toHaveTextContent('OFF');
     expect(await screen.findByText(/no stream yet/)).toBeInTheDocument();
 
+    // Video 2 shows a main-page banner from this playlist: the row says so, and so does the question.
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('BANNER');
+    expect(within(list).getAllByText('BANNER')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Delete Video 2 from playlist' }));
-    expect(confirm).toHaveBeenCalledWith(MSG.deletePlaylistVideoConfirm);
+    expect(confirm).toHaveBeenCalledWith(
+      `${MSG.deletePlaylistVideoConfirm}\nIts main-page banner "Tonight" will be deleted too.`,
+    );
     expect(await screen.findByText(MSG.videoDeletedFromPlaylist)).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
 
