@@ -218,6 +218,18 @@ journey(use, 'the player is driven from the keyboard; ? lists the keys', { timeo
   );
   await body.press('p');
   await page.waitForURL((url) => url.searchParams.get('v') === String(first.id));
+  // Next pressed with the keyboard on the player's own button: the focus stays in the player.
+  await page.getByRole('region', { name: `Video player: ${first.title}` }).waitFor();
+  await page.getByRole('button', { name: 'Next video', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('v') === String(second.id));
+  await eventually(async () =>
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label')),
+      `Video player: ${second.title}`,
+      'the focus is in the new video’s player, not back at the top of the page',
+    ),
+  );
   await leaveAndForget(page, [first, second]);
   assert.deepEqual(errors, [], 'no console errors');
 });

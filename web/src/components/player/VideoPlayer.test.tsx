@@ -47,6 +47,22 @@ describe('video player', () => {
     expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.8');
   });
 
+  it('hands the focus to the next video’s player when it was inside the one that went', () => {
+    const first = render(<VideoPlayer key="1" src="/media/v1/master.m3u8" title="First" hasNext />);
+    screen.getByRole('button', { name: 'Mute' }).focus();
+    first.rerender(<VideoPlayer key="2" src="/media/v2/master.m3u8" title="Second" hasNext />);
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Video player: Second' }));
+    cleanup();
+
+    // Focus elsewhere on the page: the next player leaves it there.
+    const outside = document.body.appendChild(document.createElement('button'));
+    const again = render(<VideoPlayer key="3" src="/media/v3/master.m3u8" title="Third" hasNext />);
+    outside.focus();
+    again.rerender(<VideoPlayer key="4" src="/media/v4/master.m3u8" title="Fourth" hasNext />);
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+  });
+
   it('hides the controls 1 s after the last activity while playing and shows them on activity', () => {
     vi.useFakeTimers();
     const { play, player, video } = setup();

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import {
   IconExitFullscreen,
   IconFullscreen,
@@ -48,6 +57,14 @@ export type PlayerOverlayState = { fullscreen: boolean; playing: boolean };
  * WebVTT chapters track (the video's tracks) for the browser's own and other players; the
  * audio-only switch plays the ladder's sound alone, remembered on the device.
  */
+/**
+ * When the focus was inside a player as it went (Next, N, the end of a video: each video gets a
+ * player of its own), the next player takes it, so a keyboard user is not sent back to the top
+ * of the page. Within a moment only: a player opened later on another page does not grab it.
+ */
+let focusLeftPlayerAt = -Infinity;
+const FOCUS_HANDOVER_MS = 3000;
+
 export function VideoPlayer({
   src,
   title,
@@ -131,6 +148,16 @@ export function VideoPlayer({
     }),
     [],
   );
+
+  // Layout effects: the cleanup runs while the old player's buttons are still in the page.
+  useLayoutEffect(() => {
+    const node = box.current;
+    if (performance.now() - focusLeftPlayerAt < FOCUS_HANDOVER_MS) node?.focus({ preventScroll: true });
+    focusLeftPlayerAt = -Infinity;
+    return () => {
+      if (node?.contains(document.activeElement)) focusLeftPlayerAt = performance.now();
+    };
+  }, []);
 
   useEffect(() => {
     const v = video.current;
