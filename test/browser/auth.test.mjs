@@ -10,6 +10,7 @@ import {
   screenshot,
   sharedBrowser,
   signIn,
+  signOut,
   VIEWER,
 } from './browser.mjs';
 
@@ -128,8 +129,7 @@ journey(
     await other.goto('/myPlaylists');
     await other.getByRole('button', { name: /^Account menu for / }).waitFor();
 
-    await page.getByRole('button', { name: /^Account menu for / }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signOut(page);
     // The other tab, untouched: its private page gives way to the sign-in form by itself.
     await other.waitForURL(/\/login$/, { timeout: 5_000 });
     await other.getByRole('heading', { name: 'Sign In' }).waitFor();

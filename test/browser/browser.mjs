@@ -117,6 +117,12 @@ export function journey(getBrowser, name, { viewport = DESKTOP, timeout = 90_000
   });
 }
 
+/** Signs out through the account menu, as a person does. */
+export async function signOut(page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+}
+
 /** Signs in through the sign-in page and waits until the app has left it. */
 export async function signIn(page, { email, password }) {
   await page.goto('/login');

@@ -11,6 +11,7 @@ import {
   screenshot,
   sharedBrowser,
   signIn,
+  signOut,
   VIEWER,
 } from './browser.mjs';
 
@@ -356,8 +357,7 @@ journey(
     await openVideo(page, second);
     await page.waitForFunction(() => document.querySelector('video.player__video')?.currentTime >= 3);
     const saved = page.waitForResponse((r) => r.url().includes('/save_positions/') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: /^Account menu for / }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signOut(page);
     assert.equal((await saved).status(), 204, 'the last position is saved with the token still there');
     await page.getByRole('link', { name: 'Login' }).waitFor();
     const kept = await page.evaluate(() =>

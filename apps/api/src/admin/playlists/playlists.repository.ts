@@ -170,14 +170,6 @@ export class AdminPlaylistsRepository {
     return row.revision;
   }
 
-  /** Raises a theme's revision (its playlists changed) and answers the new one. */
-  async touchGroup(em: EntityManager, groupId: number): Promise<number> {
-    const [[row]] = await em.query('UPDATE groups SET revision = revision + 1 WHERE id = $1 RETURNING revision', [
-      groupId,
-    ]);
-    return row.revision;
-  }
-
   async groupRevision(em: EntityManager, groupId: number): Promise<number> {
     const [row] = await em.query('SELECT revision FROM groups WHERE id = $1', [groupId]);
     return row.revision;

@@ -33,6 +33,9 @@ import { StaffMediaUrls } from '../../media/staff-media-urls.js';
 
 const NOT_FOUND = { message: 'Playlist not found' };
 
+/** A theme whose playlists a call changes: its revision is raised (claimRevision without a check). */
+const theme = (id: number) => ({ table: 'groups' as const, id, noun: 'theme', notFound: 'Theme not found' });
+
 /** Editorial playlists: lists, the edit form, thumbnails, videos and theme membership. */
 @Injectable()
 export class AdminPlaylistsService {
@@ -186,7 +189,7 @@ export class AdminPlaylistsService {
       if (current !== null) return { position: current, revision: await this.repository.groupRevision(em, groupId) };
       const next = await nextPosition(em, set);
       await this.repository.addToGroup(em, groupId, playlistId, next);
-      return { position: next, revision: await this.repository.touchGroup(em, groupId) };
+      return { position: next, revision: await claimRevision(em, theme(groupId), undefined) };
     });
     return {
       message: 'Playlist Has Been Added To Group',
@@ -207,7 +210,7 @@ export class AdminPlaylistsService {
       }
       await compact(em, set);
       if (await this.repository.deleteBanners(em, { playlistId, groupId })) await compact(em, BANNERS);
-      return this.repository.touchGroup(em, groupId);
+      return claimRevision(em, theme(groupId), undefined);
     });
     return { message: 'Playlist Has Been Deleted From Group', revision };
   }
