@@ -202,7 +202,8 @@ try {
   );
   const [{ id: videoId }] = (
     await db.query(
-      `INSERT INTO videos (title, status, duration, processing_state) VALUES ('Replica video', 1, 60, 'ready') RETURNING id`,
+      `INSERT INTO videos (title, status, duration, processing_state, hls_master_key)
+       VALUES ('Replica video', 1, 60, 'ready', 'hls/replica/master.m3u8') RETURNING id`,
     )
   ).rows;
   const [{ id: playlistId }] = (

@@ -279,4 +279,53 @@ describe('public catalogue', () => {
     expect((await api.request(`/share/${hidden.id}/${jazz.id}/${themes.id}`)).status).toBe(404);
     expect((await api.request('/share/abc/1/1/')).status).toBe(400);
   });
+
+  it('shows a video switched on while it transcodes nowhere until its stream is ready, then everywhere', async () => {
+    // Staff put a new upload on and into a playlist, a theme, a banner and a category at once.
+    const upload = await f.video({ title: 'Fresh Upload', hlsMasterKey: null, tags: ['fresh'], duration: 90 });
+    const playlist = await f.playlist({ title: 'New This Week', videos: [upload, live] });
+    const group = await f.group({ title: 'Just In', playlists: [playlist] });
+    await f.banner({ video: upload, playlist, group, title: 'Premiere' });
+    const category = await f.category({ title: 'Fresh', tags: ['fresh'] });
+    const seen = async () => {
+      const [, list] = await get(`get_playlist_videos/${playlist.id}/`);
+      const [, banners] = await get('get_videos_for_banner/');
+      const [, page] = await get(`get_category_videos/${category.id}/1/`);
+      return {
+        video: (await get(`get_video/${upload.id}/`))[0],
+        playlist: list.videos.map((v: Json) => v.id),
+        duration: list.duration,
+        cover: list.video_id,
+        banners: banners.map((b: Json) => b.title),
+        category: page.videos.map((v: Json) => v.id),
+        addable: (await get(`check_playlist/${upload.id}/`, f.token(viewer)))[0],
+      };
+    };
+    expect(await seen()).toEqual({
+      video: 404,
+      playlist: [live.id],
+      duration: 200,
+      cover: live.id,
+      banners: ['Tonight'],
+      category: [],
+      addable: 404,
+    });
+    // A failed transcode leaves it as hidden.
+    await f.sql("UPDATE videos SET processing_state = 'failed' WHERE id = $1", [upload.id]);
+    expect((await seen()).playlist).toEqual([live.id]);
+    // The worker switches the ladder in: it appears at once, caches notwithstanding.
+    await f.sql(
+      "UPDATE videos SET hls_master_key = 'videos/fresh/master.m3u8', processing_state = 'ready' WHERE id = $1",
+      [upload.id],
+    );
+    expect(await seen()).toMatchObject({
+      video: 200,
+      playlist: [upload.id, live.id],
+      duration: 290,
+      cover: upload.id,
+      banners: ['Tonight', 'Premiere'],
+      category: [upload.id],
+      addable: 200,
+    });
+  });
 });

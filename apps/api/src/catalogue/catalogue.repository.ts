@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GROUP_HAS_PLAYLIST } from './playlist-sql.js';
 import { ReadDb } from './read-db.js';
-import { newestVideoPageQuery, VIDEO_JSON, VISIBLE, type VideoJson } from './video-sql.js';
+import { newestVideoPageQuery, VIDEO_JSON, viewableVideo, VISIBLE, type VideoJson } from './video-sql.js';
 
 export interface BannerRow {
   id: number;
@@ -20,7 +20,7 @@ export interface BannerRow {
  * by the same rule (ImagesRepository).
  */
 export const VISIBLE_BANNERS = `(SELECT * FROM banner_videos WHERE status = ${VISIBLE}) b
-  JOIN videos v ON v.id = b.video_id AND v.status = ${VISIBLE}
+  JOIN videos v ON v.id = b.video_id AND ${viewableVideo()}
   JOIN playlists p ON p.id = b.playlist_id AND p.status = ${VISIBLE}
   JOIN groups g ON g.id = b.group_id AND g.status = ${VISIBLE}`;
 
@@ -55,7 +55,7 @@ export class CatalogueRepository {
   ): Promise<{ total: number; videos: VideoJson[] }> {
     const { text, values } = newestVideoPageQuery(
       `SELECT v.id FROM videos v
-       WHERE v.status = ${VISIBLE} AND v.id IN (
+       WHERE ${viewableVideo()} AND v.id IN (
          SELECT vt.video_id FROM category_tags ct JOIN video_tags vt ON vt.tag_id = ct.tag_id
          WHERE ct.category_id = $1)`,
       [categoryId],
@@ -93,7 +93,7 @@ export class CatalogueRepository {
 
   async findVisibleVideo(videoId: number): Promise<VideoJson | null> {
     const [row] = await this.sql<{ video: VideoJson }>(
-      `SELECT ${VIDEO_JSON} AS video FROM videos v WHERE v.id = $1 AND v.status = ${VISIBLE}`,
+      `SELECT ${VIDEO_JSON} AS video FROM videos v WHERE v.id = $1 AND ${viewableVideo()}`,
       [videoId],
     );
     return row?.video ?? null;

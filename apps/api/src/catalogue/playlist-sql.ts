@@ -1,4 +1,4 @@
-import { videoJson, VISIBLE, type SqlQuery, type VideoJson } from './video-sql.js';
+import { videoJson, viewableVideo, VISIBLE, type SqlQuery, type VideoJson } from './video-sql.js';
 
 // Reads of playlists as viewers see them: only visible videos count, for the duration, the
 // cover (first visible video by position) and the list. Shared by the catalogue and personal
@@ -15,15 +15,15 @@ const SUMMARY_COLUMNS = `p.id, p.title, p.user_id, s.duration, s.n AS number_of_
 const SUMMARY_JOINS = `
   CROSS JOIN LATERAL (
     SELECT COALESCE(sum(v.duration), 0)::float8 AS duration, count(*)::int AS n
-    FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND v.status = ${VISIBLE}
+    FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND ${viewableVideo()}
     WHERE pv.playlist_id = p.id) s
   LEFT JOIN LATERAL (
     SELECT v.id, v.hls_master_key, v.thumbnail_key
-    FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND v.status = ${VISIBLE}
+    FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND ${viewableVideo()}
     WHERE pv.playlist_id = p.id ORDER BY pv.position LIMIT 1) c ON true`;
 
 const HAS_VISIBLE_VIDEO = `EXISTS (
-  SELECT 1 FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND v.status = ${VISIBLE}
+  SELECT 1 FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND ${viewableVideo()}
   WHERE pv.playlist_id = p.id)`;
 
 /**
@@ -63,7 +63,7 @@ export function playlistVideosQuery(playlistId: number): SqlQuery {
     text: `SELECT p.id, p.title, p.user_id, ${FIRST_GROUP} AS group_id, p.thumbnail_key,
       COALESCE((
         SELECT json_agg(${videoJson(`'position', pv.position`)} ORDER BY pv.position)
-        FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND v.status = ${VISIBLE}
+        FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND ${viewableVideo()}
         WHERE pv.playlist_id = p.id), '[]'::json) AS videos
     FROM playlists p WHERE p.id = $1 AND p.status = ${VISIBLE}`,
     values: [playlistId],

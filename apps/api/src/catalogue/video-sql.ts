@@ -3,8 +3,24 @@ import { versionedImage } from '../images/image-addresses.js';
 import type { MemberDto, TrackAlbumDto, TrackDto, VideoDto } from './dto/video.dto.js';
 import type { MediaUrls } from './media-urls.js';
 
-/** Visible to viewers (DESIGN.md §2.4). Inlined in SQL; never user input. */
+/** Access on (DESIGN.md §2.4). Inlined in SQL; never user input. */
 export const VISIBLE = 1;
+
+/**
+ * A video viewers see, for a `videos` row aliased `v`: its access is on (DESIGN.md §2.4) and it
+ * can be played: its own HLS ladder is ready, or it has an external link (yt_link) to play
+ * instead. A video switched on while it is still transcoding, or whose only transcode failed,
+ * appears nowhere a viewer looks (themes, playlists, banners, search, filters, its own page)
+ * until it can be played; a re-transcode keeps the ladder before it until the new one is whole,
+ * so a video already on stays on. A decision of ours: the spec gives only the access switch.
+ * Partial indexes on "status = 1" still serve it; IDX_videos_hidden_id is built on HIDDEN_VIDEO.
+ */
+export const viewableVideo = (v = 'v'): string =>
+  `(${v}.status = ${VISIBLE} AND (${v}.hls_master_key IS NOT NULL OR ${v}.yt_link <> ''))`;
+
+/** The negation of viewableVideo, written as IDX_videos_hidden_id's predicate so that its anti-joins use it. */
+export const hiddenVideo = (v = 'v'): string =>
+  `(${v}.status <> ${VISIBLE} OR (${v}.hls_master_key IS NULL AND ${v}.yt_link = ''))`;
 
 const MEMBER_JSON = (m: string) =>
   `json_build_object('id', ${m}.id, 'title', ${m}.title, 'title2', ${m}.title2, 'merch_url', ${m}.merch_url,

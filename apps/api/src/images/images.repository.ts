@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ImageKind } from '@app/contracts';
 import { VISIBLE_BANNERS } from '../catalogue/catalogue.repository.js';
-import { VISIBLE } from '../catalogue/video-sql.js';
+import { viewableVideo, VISIBLE } from '../catalogue/video-sql.js';
 
 /**
  * Where each kind keeps its stored image key; hidden videos, playlists and categories, and banners
@@ -11,10 +11,10 @@ import { VISIBLE } from '../catalogue/video-sql.js';
  * public.
  */
 const IMAGE_KEY_SQL: Record<ImageKind, string> = {
-  [ImageKind.Video]: `SELECT thumbnail_key AS key FROM videos WHERE id = $1 AND status = ${VISIBLE}`,
+  [ImageKind.Video]: `SELECT thumbnail_key AS key FROM videos WHERE id = $1 AND ${viewableVideo('videos')}`,
   // A playlist without its own thumbnail shows its cover video's.
   [ImageKind.Playlist]: `SELECT COALESCE(p.thumbnail_key, (
-      SELECT v.thumbnail_key FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND v.status = ${VISIBLE}
+      SELECT v.thumbnail_key FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id AND ${viewableVideo()}
       WHERE pv.playlist_id = p.id ORDER BY pv.position LIMIT 1)) AS key
     FROM playlists p WHERE p.id = $1 AND p.status = ${VISIBLE}`,
   [ImageKind.Genre]: 'SELECT image_key AS key FROM genres WHERE id = $1',
@@ -31,7 +31,7 @@ const IMAGE_KEY_SQL: Record<ImageKind, string> = {
  */
 export const STAFF_PLAYLIST_IMAGE_KEY = (p: string) => `COALESCE(${p}.thumbnail_key, (
       SELECT v.thumbnail_key FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
-      WHERE pv.playlist_id = ${p}.id ORDER BY v.status = ${VISIBLE} DESC, pv.position LIMIT 1))`;
+      WHERE pv.playlist_id = ${p}.id ORDER BY ${viewableVideo()} DESC, pv.position LIMIT 1))`;
 
 const STAFF_IMAGE_KEY_SQL: Record<ImageKind, string> = {
   ...IMAGE_KEY_SQL,

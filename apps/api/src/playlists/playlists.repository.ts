@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { videoJson, VISIBLE, type VideoJson } from '../catalogue/video-sql.js';
+import { videoJson, viewableVideo, VISIBLE, type VideoJson } from '../catalogue/video-sql.js';
 
 export interface OwnedPlaylist {
   id: number;
@@ -66,7 +66,7 @@ export class PlaylistsRepository {
   /** The ids among `videoIds` that are visible videos. */
   async findVisibleVideoIds(manager: EntityManager, videoIds: number[]): Promise<Set<number>> {
     const rows: { id: number }[] = await manager.query(
-      `SELECT id FROM videos WHERE id = ANY($1::int[]) AND status = ${VISIBLE}`,
+      `SELECT id FROM videos WHERE id = ANY($1::int[]) AND ${viewableVideo('videos')}`,
       [videoIds],
     );
     return new Set(rows.map((row) => row.id));
@@ -157,7 +157,7 @@ export class PlaylistsRepository {
   }
 
   async existsVisibleVideo(videoId: number): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM videos WHERE id = $1 AND status = ${VISIBLE}`, [videoId]);
+    const rows = await this.db.query(`SELECT 1 FROM videos WHERE id = $1 AND ${viewableVideo('videos')}`, [videoId]);
     return rows.length > 0;
   }
 

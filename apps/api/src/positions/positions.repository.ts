@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { VerifiedAccess } from '../auth/guards.js';
 import { accountAcceptsTokenSql } from '../auth/jwt-tokens.service.js';
 import { ReadDb } from '../catalogue/read-db.js';
-import { videoJson, VISIBLE, type VideoJson } from '../catalogue/video-sql.js';
+import { videoJson, viewableVideo, type VideoJson } from '../catalogue/video-sql.js';
 
 /** Seconds watched before a video counts as started (a glance is not worth resuming)... */
 export const RESUME_MIN_SECONDS = 5;
@@ -34,7 +34,7 @@ const SAVE_SQL = `WITH account AS (
   ORDER BY b.video_id, b.n DESC
 ), known AS (
   SELECT b.video_id, CASE WHEN v.duration > 0 THEN LEAST(b.position, v.duration) ELSE b.position END AS position
-  FROM batch b JOIN videos v ON v.id = b.video_id AND v.status = ${VISIBLE}
+  FROM batch b JOIN videos v ON v.id = b.video_id AND ${viewableVideo()}
 ), saved AS (
   INSERT INTO watch_positions (user_id, video_id, position, updated_at)
   SELECT $1, k.video_id, k.position, now() FROM known k
@@ -95,7 +95,7 @@ WHERE wp.user_id = $1 AND wp.video_id = $2 AND ${RESUMABLE}`,
   findContinueWatching(userId: number): Promise<ContinueWatchingRow[]> {
     return this.db.rows<ContinueWatchingRow>({
       text: `SELECT ${videoJson("'resume_at', wp.position, 'watched_at', wp.updated_at")} AS video
-FROM watch_positions wp JOIN videos v ON v.id = wp.video_id AND v.status = ${VISIBLE}
+FROM watch_positions wp JOIN videos v ON v.id = wp.video_id AND ${viewableVideo()}
 WHERE wp.user_id = $1 AND ${RESUMABLE}
 ORDER BY wp.updated_at DESC, v.id DESC
 LIMIT ${CONTINUE_WATCHING_MAX}`,

@@ -1,5 +1,5 @@
 import { FilterKind, PAGE_SIZE } from '@app/contracts';
-import { VIDEO_JSON, videoPageQuery, VISIBLE, type SqlQuery } from '../catalogue/video-sql.js';
+import { hiddenVideo, VIDEO_JSON, videoPageQuery, viewableVideo, type SqlQuery } from '../catalogue/video-sql.js';
 import type { FilterSelection } from '../common/filter-list.js';
 
 // The SQL of search and filters (DESIGN.md §4), as pure builders so the benchmark's raw `pg`
@@ -101,7 +101,7 @@ function facetKey(kind: FilterKind, id: number): number {
  * tracks, a few hundred videos each) are a semi-join on their link indexes.
  */
 function selectionConditions(selection: FilterSelection, values: unknown[]): string {
-  const conditions = [`v.status = ${VISIBLE}`];
+  const conditions = [`${viewableVideo()}`];
   for (const [kind, ids] of selection) {
     conditions.push(
       KEYED_KINDS.has(kind)
@@ -173,10 +173,10 @@ function searchHits(q: string, values: unknown[], cap: number): string {
   // collation instead, Postgres walked IDX_videos_sort_title from "a" filtering for the prefix
   // (7.9 s for suggestions "love" at 1M) rather than reading the prefix's range and stopping.
   const byTitlePrefix = `SELECT v.id, ${textRank('v.title_norm', q, values)} AS k, 0 AS src
-    FROM videos v WHERE v.status = ${VISIBLE} AND v.title_norm LIKE ${bind(values, `${likeEscape(q)}%`)}
+    FROM videos v WHERE ${viewableVideo()} AND v.title_norm LIKE ${bind(values, `${likeEscape(q)}%`)}
     ORDER BY v.title_norm USING ~<~ ${limit}`;
   const byTitle = `SELECT v.id, ${textRank('v.title_norm', q, values)} AS k, 1 AS src
-    FROM videos v WHERE v.status = ${VISIBLE} AND ${textMatches('v.title_norm', q, values)} ${limit}`;
+    FROM videos v WHERE ${viewableVideo()} AND ${textMatches('v.title_norm', q, values)} ${limit}`;
   // The rank of a name is worked out once per matching person (OFFSET 0 keeps Postgres from
   // folding the subquery into the join and ranking again for each of their videos: 1.5 s
   // instead of 0.1 s for a common word on the bench catalogue). Hidden videos, normally a few,
@@ -188,11 +188,11 @@ function searchHits(q: string, values: unknown[], cap: number): string {
       FROM ${table} p WHERE ${textMatches('cuview_norm(p.title)', q, values)} ORDER BY k DESC ${limit} OFFSET 0) p
     JOIN ${link} l ON l.${column} = p.id
     JOIN video_tracks vt ON vt.album_track_id = l.album_track_id
-    WHERE NOT EXISTS (SELECT 1 FROM videos h WHERE h.id = vt.video_id AND h.status <> ${VISIBLE})
+    WHERE NOT EXISTS (SELECT 1 FROM videos h WHERE h.id = vt.video_id AND ${hiddenVideo('h')})
     ${limit}`,
   );
   const byDescription = `SELECT v.id, ${DESCRIPTION_RANK}::float8 AS k, 4 AS src
-    FROM videos v WHERE v.status = ${VISIBLE} AND ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple'::regconfig, ${bind(values, q)})
+    FROM videos v WHERE ${viewableVideo()} AND ${DESCRIPTION_WORDS} @@ plainto_tsquery('simple'::regconfig, ${bind(values, q)})
     ${limit}`;
   return [byTitlePrefix, byTitle, ...byPeople, byDescription]
     .map((branch) => `(${branch})`)
@@ -301,7 +301,7 @@ export function facetQuery(kind: FilterKind, q: string, selection: FilterSelecti
   return {
     text: `${matched}SELECT f.id, f.title, ${Number(kind)} AS kind FROM ${source.table} f
       WHERE EXISTS (
-        SELECT 1 FROM (${source.link}) l JOIN videos v ON v.id = l.video_id AND v.status = ${VISIBLE}
+        SELECT 1 FROM (${source.link}) l JOIN videos v ON v.id = l.video_id AND ${viewableVideo()}
         WHERE l.value_id = f.id${inSelection})${text}
       ORDER BY ${order} ${limit}`,
     values,
@@ -329,7 +329,7 @@ export function searchDocumentsQuery(which: { ids: number[] } | { afterId: numbe
   return {
     text: `SELECT v.id, v.title_norm AS title, COALESCE(${names[0]}, '') AS artists, COALESCE(${names[1]}, '') AS composers,
       COALESCE(cuview_norm(v.description), '') AS description
-      FROM videos v WHERE v.status = ${VISIBLE} AND ${range}`,
+      FROM videos v WHERE ${viewableVideo()} AND ${range}`,
     values,
   };
 }
@@ -338,7 +338,7 @@ export function searchDocumentsQuery(which: { ids: number[] } | { afterId: numbe
 export function videosByIdQuery(ids: number[]): SqlQuery {
   return {
     text: `SELECT COALESCE(json_agg(${VIDEO_JSON} ORDER BY p.n), '[]'::json) AS videos
-      FROM unnest($1::int[]) WITH ORDINALITY p(id, n) JOIN videos v ON v.id = p.id AND v.status = ${VISIBLE}`,
+      FROM unnest($1::int[]) WITH ORDINALITY p(id, n) JOIN videos v ON v.id = p.id AND ${viewableVideo()}`,
     values: [ids],
   };
 }
@@ -347,7 +347,7 @@ export function videosByIdQuery(ids: number[]): SqlQuery {
 export function titlesByIdQuery(ids: number[]): SqlQuery {
   return {
     text: `SELECT v.id, v.title FROM unnest($1::int[]) WITH ORDINALITY p(id, n)
-      JOIN videos v ON v.id = p.id AND v.status = ${VISIBLE} ORDER BY p.n`,
+      JOIN videos v ON v.id = p.id AND ${viewableVideo()} ORDER BY p.n`,
     values: [ids],
   };
 }

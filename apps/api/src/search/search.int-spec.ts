@@ -373,8 +373,8 @@ describe.each(['postgres', 'memory'] as const)('search and filters (SEARCH_ENGIN
       // The exact title first (the oldest), then more matches than a source hands over.
       exact = await f.video({ title: 'Quokka' });
       await f.sql(
-        `INSERT INTO videos (title, description, status, duration, processing_state)
-         SELECT 'Quokka Parade ' || i, 'quokka', 1, 60, 'ready' FROM generate_series(1, $1) i`,
+        `INSERT INTO videos (title, description, status, duration, processing_state, hls_master_key)
+         SELECT 'Quokka Parade ' || i, 'quokka', 1, 60, 'ready', 'hls/q' || i FROM generate_series(1, $1) i`,
         [SEARCH_CANDIDATES + 100],
       );
     });
@@ -422,8 +422,8 @@ describe.each(['postgres', 'memory'] as const)('search and filters (SEARCH_ENGIN
       // More close spellings than a source hands over, then the exact title, a title starting
       // with it and one holding it: the first two come from the title-order prefix index.
       await f.sql(
-        `INSERT INTO videos (title, description, status, duration, processing_state)
-         SELECT 'Wombax Trail ' || i, '', 1, 60, 'ready' FROM generate_series(1, $1) i`,
+        `INSERT INTO videos (title, description, status, duration, processing_state, hls_master_key)
+         SELECT 'Wombax Trail ' || i, '', 1, 60, 'ready', 'hls/w' || i FROM generate_series(1, $1) i`,
         [SEARCH_CANDIDATES + 100],
       );
       word = await f.video({ title: 'Trail of the Wombat' });
@@ -483,8 +483,8 @@ describe.each(['postgres', 'memory'] as const)('search and filters (SEARCH_ENGIN
       rare = (await f.tag('capstan')).id;
       wideIds = (
         await f.sql<{ id: number }[]>(
-          `INSERT INTO videos (title, description, status, duration, processing_state)
-           SELECT 'Shanty ' || i, '', 1, 60, 'ready' FROM generate_series(1, $1) i RETURNING id`,
+          `INSERT INTO videos (title, description, status, duration, processing_state, hls_master_key)
+           SELECT 'Shanty ' || i, '', 1, 60, 'ready', 'hls/s' || i FROM generate_series(1, $1) i RETURNING id`,
           [WIDE],
         )
       )
@@ -590,6 +590,18 @@ describe.each(['postgres', 'memory'] as const)('search and filters (SEARCH_ENGIN
       expect(await everywhere('periwinkle parade')).toEqual(foundEverywhere(video.id));
       await f.sql('DELETE FROM videos WHERE id = $1', [video.id]);
       expect(await everywhere('periwinkle parade')).toEqual(nowhere);
+    });
+
+    it('finds a video switched on while it transcodes only once its stream is ready', async () => {
+      const video = await f.video({
+        title: 'Saffron Lanterns',
+        hlsMasterKey: null,
+        tracks: [{ members: ['Quincewood'] }],
+      });
+      for (const text of ['saffron lanterns', 'quincewood']) expect(await everywhere(text)).toEqual(nowhere);
+      await f.sql("UPDATE videos SET hls_master_key = 'videos/saffron/master.m3u8' WHERE id = $1", [video.id]);
+      for (const text of ['saffron lanterns', 'quincewood'])
+        expect(await everywhere(text)).toEqual(foundEverywhere(video.id));
     });
 
     it("follows an artist's rename and a track taken off the timeline", async () => {

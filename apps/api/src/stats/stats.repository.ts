@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Status } from '@app/contracts';
+import { viewableVideo } from '../catalogue/video-sql.js';
 
 /** One play report of the player, already checked. */
 export interface PlayReport {
@@ -42,7 +42,7 @@ export class StatsRepository {
   /**
    * Adds a batch of reports to today's counters in one statement: grouped first, then one
    * atomic upsert per (video, playlist), so concurrent batches add up. Reports of videos that
-   * no longer exist (or, with `visibleOnly`, whose access is off) are left out; a playlist that
+   * no longer exist (or, with `visibleOnly`, that viewers do not see: viewableVideo) are left out; a playlist that
    * does not exist counts as "no playlist". Answers the reports counted.
    */
   async addPlays(reports: PlayReport[], options: { visibleOnly: boolean }): Promise<number> {
@@ -50,7 +50,7 @@ export class StatsRepository {
       `WITH counted AS (
          SELECT e.* FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::float8[])
                 AS e(video_id, playlist_id, plays, completions, watched)
-           JOIN videos v ON v.id = e.video_id AND (NOT $6::boolean OR v.status = ${Status.On})
+           JOIN videos v ON v.id = e.video_id AND (NOT $6::boolean OR ${viewableVideo()})
        ), added AS (
          INSERT INTO play_stats AS s (day, video_id, playlist_id, plays, completions, watch_seconds)
          SELECT current_date, c.video_id, CASE WHEN p.id IS NULL THEN 0 ELSE c.playlist_id END,

@@ -16,6 +16,7 @@ import { FingerprintPostingsPacked1795790000000 } from './1795790000000-Fingerpr
 import { SearchChangeNotify1795820000000 } from './1795820000000-SearchChangeNotify.js';
 import { VideoWatermarkWarning1795850000000 } from './1795850000000-VideoWatermarkWarning.js';
 import { EditRevisions1795860000000 } from './1795860000000-EditRevisions.js';
+import { ViewableVideos1795890000000 } from './1795890000000-ViewableVideos.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: Function[] = [
   SearchChangeNotify1795820000000,
   VideoWatermarkWarning1795850000000,
   EditRevisions1795860000000,
+  ViewableVideos1795890000000,
 ];

@@ -3536,8 +3536,8 @@ export interface components {
       video_image: string | null;
       /** @description Signed staff address of the banner’s own image (edit_banner_video’s file), also while viewers do not see the banner: append `300/` or `600/`. Null when none was uploaded */
       banner_image: string | null;
-      /** @description What else is off, so viewers do not see the banner whatever its own access: the main page shows a banner only while its video, playlist and theme are on too */
-      hidden_by: ('video' | 'playlist' | 'theme')[];
+      /** @description Why viewers do not see the banner whatever its own access: the main page shows a banner only while its video, playlist and theme are on and its video can be played (stream: the video is on but its transcode has not finished or failed, and it has no external link) */
+      hidden_by: ('video' | 'playlist' | 'theme' | 'stream')[];
       /** @description Raised by every save of edit_banner_video; send it back in its data JSON as revision */
       revision: number;
     };

@@ -70,11 +70,11 @@ export class AdminBannerDto {
 
   @ApiProperty({
     type: [String],
-    enum: ['video', 'playlist', 'theme'],
+    enum: ['video', 'playlist', 'theme', 'stream'],
     description:
-      'What else is off, so viewers do not see the banner whatever its own access: the main page shows a banner only while its video, playlist and theme are on too',
+      'Why viewers do not see the banner whatever its own access: the main page shows a banner only while its video, playlist and theme are on and its video can be played (stream: the video is on but its transcode has not finished or failed, and it has no external link)',
   })
-  hidden_by: ('video' | 'playlist' | 'theme')[];
+  hidden_by: ('video' | 'playlist' | 'theme' | 'stream')[];
 
   @ApiProperty({ description: 'Raised by every save of edit_banner_video; send it back in its data JSON as revision' })
   revision: number;

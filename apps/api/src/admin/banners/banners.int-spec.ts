@@ -112,6 +112,13 @@ describe('admin banners', () => {
       expect((await access('access_off')).status).toBe(200);
       expect(await shown()).toEqual([]);
       expect(await hiddenBy()).toEqual(['video']);
+      await access('access_on');
+      await kit.db.query('UPDATE videos SET hls_master_key = NULL WHERE id = $1', [video]);
+      expect(await shown()).toEqual([]);
+      expect(await hiddenBy()).toEqual(['stream']);
+      await kit.db.query("UPDATE videos SET hls_master_key = 'hls/banner/master.m3u8' WHERE id = $1", [video]);
+      expect(await shown()).toEqual(['Live']);
+      await access('access_off');
       await kit.db.query('UPDATE playlists SET status = 0 WHERE id = $1', [playlist]);
       await kit.db.query('UPDATE groups SET status = 0 WHERE id = $1', [group]);
       expect((await kit.call('/cuviewTV/admin/banners/')).body.banners[0]).toMatchObject({

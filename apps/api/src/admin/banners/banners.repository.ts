@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { VIDEO_FACETS_SQL, VIDEO_PEOPLE_SQL } from '../common/video-sql.js';
-import { VISIBLE } from '../../catalogue/video-sql.js';
+import { hiddenVideo, VISIBLE } from '../../catalogue/video-sql.js';
 import type { Status } from '@app/contracts';
 import { orderBy, type ListOrder } from '../common/list-query.dto.js';
 import { ListWhere } from '../common/list-sql.js';
@@ -22,6 +22,7 @@ const BANNER_JSON = `json_build_object(
   'has_image', b.image_key IS NOT NULL, 'banner_image', b.image_key IS NOT NULL,
   'video_image', v.thumbnail_key IS NOT NULL,
   'hidden_by', array_remove(ARRAY[CASE WHEN v.status <> ${VISIBLE} THEN 'video' END,
+    CASE WHEN v.status = ${VISIBLE} AND ${hiddenVideo()} THEN 'stream' END,
     CASE WHEN p.status <> ${VISIBLE} THEN 'playlist' END, CASE WHEN g.status <> ${VISIBLE} THEN 'theme' END], NULL))`;
 
 const BANNER_FROM = `banner_videos b JOIN videos v ON v.id = b.video_id

@@ -5,6 +5,7 @@ import { orderBy } from '../common/list-query.dto.js';
 import { NORM_MATCH, STARTS_FIRST } from '../lookups/lookups.repository.js';
 import type { PlaylistSort } from './playlist-list.dto.js';
 import type { AdminIdTitleDto } from '../common/answers.dto.js';
+import { viewableVideo } from '../../catalogue/video-sql.js';
 import { PLAYLIST_SUMMARY_JSON } from '../common/playlist-sql.js';
 import { VIDEO_SUMMARY_JSON } from '../common/video-sql.js';
 import type { AdminPlaylistSummaryDto, AdminPlaylistVideoDto } from './playlists.dto.js';
@@ -33,7 +34,7 @@ export interface PlaylistOrder {
 const DURATIONS = `LEFT JOIN (
   SELECT pv.playlist_id, sum(v.duration) AS seconds
   FROM playlist_videos pv JOIN playlists ep ON ep.id = pv.playlist_id AND ep.user_id IS NULL
-  JOIN videos v ON v.id = pv.video_id AND v.status = 1
+  JOIN videos v ON v.id = pv.video_id AND ${viewableVideo()}
   GROUP BY pv.playlist_id) d ON d.playlist_id = p.id`;
 
 /** Title, created and updated are served by partial (column, id) indexes (migration AdminListSortIndexes). */

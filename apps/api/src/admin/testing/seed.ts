@@ -66,13 +66,16 @@ export class Seed {
       originalKey?: string;
     } = {},
   ) {
+    const state = options.processingState ?? 'ready';
+    // A ready video has its ladder, as the worker leaves it; viewers see no other (viewableVideo).
     return this.insert(
-      `INSERT INTO videos (title, status, duration, processing_state, original_key) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      `INSERT INTO videos (title, status, duration, processing_state, original_key, hls_master_key)
+       VALUES ($1, $2, $3, $4, $5, CASE WHEN $4::varchar = 'ready' THEN 'hls/' || md5(random()::text) || '/master.m3u8' END) RETURNING id`,
       [
         options.title ?? this.unique('Video'),
         options.status ?? 1,
         options.duration ?? 120,
-        options.processingState ?? 'ready',
+        state,
         options.originalKey ?? null,
       ],
     );

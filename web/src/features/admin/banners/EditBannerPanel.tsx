@@ -55,11 +55,18 @@ export function EditBannerPanel({ banner, onClose }: { banner: Banner; onClose: 
 
 /**
  * Why viewers do not see a banner whose own access may be on: the main page shows a banner
- * only while its video, playlist and theme are on too. Nothing when they all are.
+ * only while its video, playlist and theme are on too and its video can be played. Nothing
+ * when all of that holds.
  */
 export function HiddenNote({ banner }: { banner: Banner }) {
-  const off = banner.hidden_by;
-  if (off.length === 0) return null;
-  const names = off.length === 1 ? `its ${off[0]} is` : `its ${off.slice(0, -1).join(', ')} and ${off.at(-1)} are`;
-  return <p className="banner-card__hidden">Not on the main page: {names} off.</p>;
+  const off = banner.hidden_by.filter((reason) => reason !== 'stream');
+  const reasons = [];
+  if (off.length > 0) {
+    reasons.push(
+      off.length === 1 ? `its ${off[0]} is off` : `its ${off.slice(0, -1).join(', ')} and ${off.at(-1)} are off`,
+    );
+  }
+  if (banner.hidden_by.includes('stream')) reasons.push('its video has no stream yet (transcoding or failed)');
+  if (reasons.length === 0) return null;
+  return <p className="banner-card__hidden">Not on the main page: {reasons.join('; ')}.</p>;
 }

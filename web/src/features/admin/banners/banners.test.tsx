@@ -47,7 +47,14 @@ describe('/main', { timeout: 60_000 }, () => {
   it('shows the banner cards with drag handles, edits and deletes', async () => {
     const api = apiMock({
       'GET /cuviewTV/admin/banners/': {
-        json: { banners: [banner(1, 1), { ...banner(2, 2), hidden_by: ['video', 'theme'] }], bannerLength: 2 },
+        json: {
+          banners: [
+            banner(1, 1),
+            { ...banner(2, 2), hidden_by: ['video', 'theme'] },
+            { ...banner(3, 3), hidden_by: ['stream', 'playlist'] },
+          ],
+          bannerLength: 3,
+        },
       },
       'PUT /cuviewTV/edit_banner_video/1/': { json: banner(1, 1) },
       'DELETE /cuviewTV/delete_banner_video/2/': { json: { message: 'ok' } },
@@ -60,11 +67,14 @@ describe('/main', { timeout: 60_000 }, () => {
       within(list)
         .getAllByRole('heading')
         .map((h) => h.textContent),
-    ).toEqual(['Banner 1', 'Banner 2']);
+    ).toEqual(['Banner 1', 'Banner 2', 'Banner 3']);
     expect(within(list).getByRole('button', { name: 'Reorder Banner 2' })).toBeInTheDocument();
     // Banner 2 is on, but viewers do not see it: the card says why, banner 1's says nothing.
-    const [first, second] = within(list).getAllByRole('listitem');
+    const [first, second, third] = within(list).getAllByRole('listitem');
     expect(second).toHaveTextContent('Not on the main page: its video and theme are off.');
+    expect(third).toHaveTextContent(
+      'Not on the main page: its playlist is off; its video has no stream yet (transcoding or failed).',
+    );
     expect(first).not.toHaveTextContent('Not on the main page');
 
     await user.click(screen.getByRole('button', { name: 'Edit Banner 1' }));

@@ -102,7 +102,7 @@ export function AddVideoScreen() {
       </header>
       <div className="video-editor">
         <div className="video-editor__main">
-          <VideoForm value={fields} onChange={form.field(setFields)} />
+          <VideoForm value={fields} onChange={form.field(setFields)} hasStream={false} />
           <section className="panel" aria-label="Tracks">
             <div className="panel__header">
               <h2>Tracks</h2>

@@ -81,9 +81,12 @@ describe('/editVideo/{id}', { timeout: 60_000 }, () => {
     expect(tracks).toHaveTextContent('Opening');
     expect(within(tracks).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Processing' })).toHaveAttribute('aria-valuenow', '30');
+    const waiting = 'Viewers see this video once its transcode is ready.';
+    expect(screen.getByText(waiting)).toBeInTheDocument();
     // Polled every 2 s while processing: the state turns Ready and the player appears.
     expect(await screen.findByText('Ready', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByLabelText('Night player')).toBeInTheDocument();
+    expect(screen.queryByText(waiting)).not.toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 

@@ -86,7 +86,7 @@ function EditVideoForm({ video }: { video: VideoInfo }) {
       <EditPageHeader title="EDIT VIDEO" back="/adminVideos" backText="Back to videos" />
       <div className="video-editor">
         <div className="video-editor__main">
-          <VideoForm value={fields} onChange={form.field(setFields)} />
+          <VideoForm value={fields} onChange={form.field(setFields)} hasStream={Boolean(video.scripted_bunny_path)} />
           <section className="panel" aria-label="Tracks">
             <h2>Tracks</h2>
             <TrackTable tracks={video.tracks} />

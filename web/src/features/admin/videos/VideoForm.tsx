@@ -44,9 +44,18 @@ export const toIdLists = (v: VideoFields) => ({
 /**
  * The fields the add and edit screens share (spec §2): title, description, embed link,
  * genres, moods, video genres and tags (the last two can be created from their dropdowns),
- * and the access switch.
+ * and the access switch. `hasStream`: the video's own ladder is ready; viewers see a video that
+ * is on only once it can be played, from its ladder or its link (viewableVideo on the server).
  */
-export function VideoForm({ value, onChange }: { value: VideoFields; onChange: (value: VideoFields) => void }) {
+export function VideoForm({
+  value,
+  onChange,
+  hasStream,
+}: {
+  value: VideoFields;
+  onChange: (value: VideoFields) => void;
+  hasStream: boolean;
+}) {
   const id = useId();
   const genres = useGenres();
   const moods = useMoods();
@@ -101,6 +110,9 @@ export function VideoForm({ value, onChange }: { value: VideoFields; onChange: (
         create={(title) => addTag.mutateAsync(title)}
       />
       <AccessSwitch value={value.status} onChange={(v) => set('status', v)} />
+      {value.status === 1 && !hasStream && !value.yt_link.trim() && (
+        <p className="muted">Viewers see this video once its transcode is ready.</p>
+      )}
     </div>
   );
 }
