@@ -126,13 +126,18 @@ journey(
     await signIn(page, VIEWER);
     const other = await context.newPage();
     const otherErrors = consoleErrorsOf(other);
-    await other.goto('/myPlaylists');
+    await other.goto('/home?g=4&p=54');
     await other.getByRole('button', { name: /^Account menu for / }).waitFor();
 
     await signOut(page);
-    // The other tab, untouched: its private page gives way to the sign-in form by itself.
+    // The other tab, untouched: its private page gives way to the sign-in form by itself,
+    // remembering nothing of it: the next person here would land in this one's playlist.
     await other.waitForURL(/\/login$/, { timeout: 5_000 });
     await other.getByRole('heading', { name: 'Sign In' }).waitFor();
+    const remembered = await other.evaluate(() =>
+      ['path', 'playlist_id', 'group_id', 'video_id'].map((key) => localStorage.getItem(key)),
+    );
+    assert.deepEqual(remembered, [null, null, null, null], 'the place of the person who signed out is forgotten');
 
     await signIn(page, VIEWER);
     await other.goto('/');

@@ -76,6 +76,31 @@ journey(use, 'a visitor who opens a playlist signs in and lands back on its play
   await page.getByRole('button', { name: 'Account menu for Vera Viewer' }).waitFor();
 });
 
+journey(
+  use,
+  'on a phone, a playlist opened low on the main page plays in sight, not above the screen',
+  { viewport: PHONE },
+  async ({ page }) => {
+    await signIn(page, VIEWER);
+    await page.goto('/');
+    const tiles = page.getByRole('link', { name: /^Open playlist / });
+    await tiles.first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const last = tiles.last();
+    await last.scrollIntoViewIfNeeded();
+    assert.ok((await page.evaluate(() => window.scrollY)) > 800, 'the tile is far down the page');
+    await last.click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    const player = page.getByRole('region', { name: /^Video player: / });
+    await player.waitFor();
+    await eventually(async () => {
+      const box = await player.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y < PHONE.height / 2, `the player is in sight (top at ${box?.y} px)`);
+    });
+    await screenshot(page, 'player-opened-from-low-375');
+  },
+);
+
 /** The heights in the stream's master playlist, highest first: what the quality picker must list. */
 async function renditions(videoId) {
   const video = await (await fetch(`${BASE_URL}/cuviewTV/get_video/${videoId}/`)).json();

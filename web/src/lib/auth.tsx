@@ -6,6 +6,7 @@ import { clearTokens, getAccessToken, getRefreshToken, onTokensChange, setTokens
 import type { User } from './api/types';
 import { refreshAccessToken } from './api/client';
 import { DEFAULTS } from './constants';
+import { playerHref } from './links';
 import { forgetPlace, readLocal, StorageKey, writeLocal } from './storage';
 import { Loading } from '@/components/ui/Loading';
 
@@ -123,12 +124,25 @@ export function hasOwnAccount(user: User | null | undefined): boolean {
 
 export const canEditPlaylists = hasOwnAccount;
 
+/**
+ * The address this tab showed when its person signed out (here or in another tab), until the
+ * next sign-in. A page at that address that now sends its visitor to sign in remembers nothing
+ * (rememberPath, rememberPlayTarget): the next person on this browser would be sent to the last
+ * one's page, their private playlist. What the next person opens afterwards is remembered as
+ * usual. A session that merely ran out is not a sign-out: the same person comes back to it.
+ */
+let signedOutAt: string | null = null;
+const currentAddress = () => window.location.pathname + window.location.search;
+const mayRemember = () => signedOutAt !== currentAddress();
+
 /** Keeps the session query in step with the token store (refresh failure = signed out), in every tab. */
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
   useEffect(
     () =>
       onTokensChange((tokens, otherTab) => {
+        if (tokens) signedOutAt = null;
+        else if (otherTab) signedOutAt = currentAddress();
         if (!tokens) {
           queryClient.setQueryData(userQueryKey, null);
           queryClient.removeQueries({ queryKey: personalKey });
@@ -208,6 +222,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return () => {
     signOutListeners.forEach((listener) => listener());
+    signedOutAt = currentAddress();
     clearTokens();
     forgetPlace();
     queryClient.setQueryData(userQueryKey, null);
@@ -227,9 +242,18 @@ export function isAuthPath(pathname: string): boolean {
   return AUTH_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}?`));
 }
 
-/** Stores where to come back to and sends the visitor to sign in. */
+/** Stores where to come back to after signing in (not the page of a sign-out: signedOutAt). */
 export function rememberPath(path: string): void {
-  if (!isAuthPath(path)) writeLocal(StorageKey.path, path);
+  if (mayRemember() && !isAuthPath(path)) writeLocal(StorageKey.path, path);
+}
+
+/** Stores the player's video, playlist and group to come back to after signing in (as rememberPath). */
+export function rememberPlayTarget(target: { groupId: number; playlistId: number; videoId: number | null }): void {
+  if (!mayRemember()) return;
+  writeLocal(StorageKey.groupId, target.groupId);
+  writeLocal(StorageKey.playlistId, target.playlistId);
+  if (target.videoId) writeLocal(StorageKey.videoId, target.videoId);
+  rememberPath(playerHref(target));
 }
 
 /** Renders children for a signed-in person; otherwise remembers the address and goes to /login. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { EmbedPlayer } from '@/components/player/EmbedPlayer';
 import { VideoPlayer, type PlayerHandle } from '@/components/player/VideoPlayer';
@@ -33,12 +33,12 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { isNotFound, toMessage } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
 import { API_BASE } from '@/lib/api/client';
-import { hasOwnAccount, rememberPath, useUser } from '@/lib/auth';
+import { hasOwnAccount, rememberPlayTarget, useUser } from '@/lib/auth';
 import { BREAKPOINT_MEDIUM, DEFAULTS } from '@/lib/constants';
 import { mergeNames } from '@/lib/format';
 import { pictureUrl } from '@/lib/images';
 import { playerHref } from '@/lib/links';
-import { StorageKey, storePlayTarget, writeLocal } from '@/lib/storage';
+import { storePlayTarget } from '@/lib/storage';
 
 export const DELETE_PLAYLIST_CONFIRM = 'Delete Playlist?';
 
@@ -55,10 +55,7 @@ export default function PlayerRoute() {
 
   if (isPending) return <Loading />;
   if (!user) {
-    writeLocal(StorageKey.groupId, groupId);
-    writeLocal(StorageKey.playlistId, playlistId);
-    if (videoParam) writeLocal(StorageKey.videoId, videoParam);
-    rememberPath(playerHref({ groupId, playlistId, videoId: videoParam }));
+    rememberPlayTarget({ groupId, playlistId, videoId: videoParam });
     return <Navigate to="/login" replace />;
   }
   return <PlayerPage user={user} groupId={groupId} playlistId={playlistId} videoParam={videoParam} />;
@@ -103,6 +100,15 @@ function PlayerPage({
     if (videoId) storePlayTarget({ videoId, playlistId, groupId });
     setTrackIndex(-1);
   }, [videoId, playlistId, groupId]);
+
+  // A video chosen low on a page (a playlist of the home page, a strip under the player) plays
+  // up here: the page comes back to the top when the player is out of sight, as on a phone it
+  // otherwise starts playing 1,000 px above the screen.
+  const stageRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const top = stageRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0 || top > window.innerHeight / 2) window.scrollTo({ top: 0 });
+  }, [videoId, playlistId]);
 
   const go = (id: number) => void navigate(playerHref({ groupId, playlistId, videoId: id }));
   const next = videoId ? neighbour(videos, videoId, 1) : null;
@@ -228,7 +234,7 @@ function PlayerPage({
     <div className="player-page">
       <div className="player-layout">
         {/* The track strip belongs to the picture: under it, not under the analysis beside it. */}
-        <div className="player-stage">
+        <div className="player-stage" ref={stageRef}>
           {stage}
           <TrackStrip tracks={tracks} active={trackIndex} onSeek={(s) => handle.current?.seek(s)} />
         </div>

@@ -9,6 +9,7 @@ import {
   isOutage,
   refreshAccessToken,
   request,
+  SIGNED_OUT_MESSAGE,
   TRACKER_BASE,
 } from './client';
 import { isServiceUnavailable, reportReachable } from './service-status';
@@ -39,6 +40,17 @@ describe('api client', () => {
     const { calls } = mockFetch({ 'GET /cuviewTV/get_user_playlists/': { json: [] } });
     await api('/cuviewTV/get_user_playlists', { auth: 'required' });
     expect(calls[0]!.headers.Authorization).toBe(`JWT ${access}`);
+  });
+
+  it('does not send a signed-in call without a session: it fails as a 401 at once', async () => {
+    const { calls } = mockFetch({ 'POST /cuviewTV/save_positions/': { json: { message: 'ok' } } });
+    const call = api('/cuviewTV/save_positions', {
+      method: 'POST',
+      body: { positions: [{ video_id: 1, position: 5 }] },
+      auth: 'required',
+    });
+    await expect(call).rejects.toMatchObject({ status: 401, message: SIGNED_OUT_MESSAGE });
+    expect(calls).toEqual([]);
   });
 
   it('refreshes an access token that is about to expire before the call', async () => {

@@ -219,6 +219,9 @@ async function readBody(res: Response): Promise<unknown> {
  * the API's calls go through `api`, which types them by the OpenAPI document; this is for
  * the tracker, which is not part of it.
  */
+/** A signed-in call made without a session: the server's own words for it. */
+export const SIGNED_OUT_MESSAGE = 'Authentication credentials were not provided.';
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = 'none', signal, base = API_BASE, responseType = 'json' } = options;
   const url = base + path.replace(/^\//, '');
@@ -236,6 +239,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   };
 
   const token = auth === 'none' ? null : await currentAccessToken();
+  if (auth === 'required' && !token) {
+    // Signed out, here or in another tab (a page saving its last state as it goes): the server
+    // would only answer 401, as a failed request in the console.
+    throw new ApiError(SIGNED_OUT_MESSAGE, 401, { detail: SIGNED_OUT_MESSAGE });
+  }
   let res = await sendWith(token);
   if (res.status === 401 && token && getRefreshToken()) {
     // A refresh that meets an outage throws it: the call is retried later, the person stays signed in.
