@@ -300,9 +300,11 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
       { current_password: password },
       {
         onSuccess: () => {
-          // Off this page first (as Logout does), so no signed-in screen sees the sign-out.
-          void navigate('/', { flushSync: true });
+          // Signed out before the main page renders: it would ask for the account's playlists
+          // and positions with tokens that died with the account. The page is left at once
+          // (flushSync), before this guarded screen hears of the sign-out and sends to /login.
           logout();
+          void navigate('/', { flushSync: true });
           toast.show(ACCOUNT_MESSAGES.deleted, 10_000);
         },
         onError: (err) => {
