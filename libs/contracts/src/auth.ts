@@ -38,6 +38,11 @@ export const AUTH_MESSAGES = {
   invalidUid: "Invalid user id or user doesn't exist.",
   otpWrong: 'That code is not right. Check the time on your phone, or use a recovery code.',
   otpSetupRequired: 'Staff accounts need two-factor sign-in: please turn it on first.',
+  /** set_password and account deletion: the current password is wrong (djoser's words). */
+  invalidPassword: 'Invalid password.',
+  guestAccountLocked: 'The guest account cannot be changed or deleted. Please sign up for an account of your own.',
+  staffAccountDelete:
+    'Staff accounts cannot be deleted from the account page. Ask another administrator to remove staff access first.',
 } as const;
 
 /** Answer codes of two-factor sign-in, read by the web app. */

@@ -28,6 +28,7 @@ const FilterResults = lazy(() => import('./routes/filter-results'));
 const Search = lazy(() => import('./routes/search'));
 const MyPlaylists = lazy(() => import('./routes/my-playlists'));
 const MyPlaylist = lazy(() => import('./routes/my-playlist'));
+const Account = lazy(() => import('./routes/account'));
 
 const auth = () => import('@/features/auth');
 const Login = lazy(() => auth().then((m) => ({ default: m.LoginScreen })));
@@ -78,6 +79,7 @@ export function createRouter() {
             { path: '/search', element: page(Search) },
             { path: '/myPlaylists', element: page(MyPlaylists) },
             { path: '/myPlaylist/:playlistId/:title', element: page(MyPlaylist) },
+            { path: '/account', element: page(Account) },
             { path: '*', element: <NotFound /> },
           ],
         },

@@ -36,6 +36,12 @@ export interface BodyRules {
   fields: FieldRule[];
   /** Checks between fields, run only when every field passed (djoser's validate()). */
   across?: (body: Record<string, unknown>) => FieldErrors | null;
+  /**
+   * A null optional field is refused (DRF's "may not be null") instead of read as absent: for
+   * partial updates, where null would otherwise look like "leave it" to one client and "clear
+   * it" to another.
+   */
+  refuseNull?: boolean;
 }
 
 const REQUIRED = 'This field is required.';
@@ -78,6 +84,10 @@ export class AuthBodyPipe implements PipeTransform<unknown, Record<string, unkno
     const output: Record<string, unknown> = {};
     const errors: FieldErrors = {};
     for (const rule of this.rules.fields) {
+      if (this.rules.refuseNull && input[rule.name] === null) {
+        errors[rule.name] = ['This field may not be null.'];
+        continue;
+      }
       const [value, problem] = checkField(rule, input[rule.name]);
       if (problem) errors[rule.name] = [problem];
       else if (value !== undefined && value !== null) output[rule.name] = value;

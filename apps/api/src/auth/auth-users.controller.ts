@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Ip, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Ip, Patch, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { User } from '@app/db';
 import { CurrentUserDto, UserDto } from '../users/user.dto.js';
@@ -13,6 +13,15 @@ import {
 import { AuthBody } from './auth-body.js';
 import { AuthService, type RegisterInput, type ResetConfirmInput } from './auth.service.js';
 import { CurrentUser, JwtAuthGuard } from './guards.js';
+import {
+  DELETE_ME_RULES,
+  DeleteMeDto,
+  SET_PASSWORD_RULES,
+  SetPasswordDto,
+  UPDATE_ME_RULES,
+  UpdateMeDto,
+} from './me.dto.js';
+import { MeService, type SetPasswordInput, type UpdateMeInput } from './me.service.js';
 import { TooManyAttemptsFilter } from './rate-limiter.js';
 import { REGISTER_RULES, RegisterDto } from './register.dto.js';
 import { TotpService } from './totp.service.js';
@@ -27,6 +36,7 @@ export class AuthUsersController {
   constructor(
     private readonly auth: AuthService,
     private readonly totp: TotpService,
+    private readonly account: MeService,
   ) {}
 
   @Post()
@@ -69,6 +79,53 @@ export class AuthUsersController {
   @ApiResponse({ status: 401, description: 'No or invalid access token' })
   me(@CurrentUser() user: User): CurrentUserDto {
     return CurrentUserDto.from(user, this.totp.isRequired(user));
+  }
+
+  @Patch('me')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Change the signed-in user's names, phone or promotional e-mails (not the e-mail)" })
+  @ApiBody({ type: UpdateMeDto })
+  @ApiResponse({ status: 200, type: CurrentUserDto })
+  @ApiResponse({ status: 400, description: 'Field errors, e.g. {"mobile_number": ["..."], "message": "..."}' })
+  @ApiResponse({ status: 401, description: 'No or invalid access token' })
+  @ApiResponse({ status: 403, description: 'The guest account' })
+  updateMe(@CurrentUser() user: User, @AuthBody(UPDATE_ME_RULES) body: Body): Promise<CurrentUserDto> {
+    return this.account.update(user, body as UpdateMeInput);
+  }
+
+  @Delete('me')
+  @HttpCode(204)
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Delete the signed-in account with its playlists and watch positions' })
+  @ApiBody({ type: DeleteMeDto })
+  @ApiResponse({ status: 204, description: 'Deleted' })
+  @ApiResponse({ status: 400, description: 'Wrong password {"current_password": ["Invalid password."]}' })
+  @ApiResponse({ status: 401, description: 'No or invalid access token' })
+  @ApiResponse({ status: 403, description: 'The guest account, or a staff account' })
+  @ApiResponse({ status: 429, description: 'Too many wrong passwords; Retry-After says when' })
+  async deleteMe(@CurrentUser() user: User, @AuthBody(DELETE_ME_RULES) body: Body, @Ip() ip: string): Promise<void> {
+    await this.account.delete(user, body.current_password as string, ip);
+  }
+
+  @Post('set_password')
+  @HttpCode(204)
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Change the password; every token issued before stops working (other devices sign out)' })
+  @ApiBody({ type: SetPasswordDto })
+  @ApiResponse({ status: 204, description: 'Changed' })
+  @ApiResponse({ status: 400, description: 'Wrong current password, or the new password breaks a rule' })
+  @ApiResponse({ status: 401, description: 'No or invalid access token' })
+  @ApiResponse({ status: 403, description: 'The guest account' })
+  @ApiResponse({ status: 429, description: 'Too many wrong passwords; Retry-After says when' })
+  async setPassword(
+    @CurrentUser() user: User,
+    @AuthBody(SET_PASSWORD_RULES) body: Body,
+    @Ip() ip: string,
+  ): Promise<void> {
+    await this.account.setPassword(user, body as unknown as SetPasswordInput, ip);
   }
 
   @Post('reset_password')

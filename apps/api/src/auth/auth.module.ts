@@ -16,6 +16,7 @@ import { TotpRepository } from './totp.repository.js';
 import { TotpSecrets } from './totp-secrets.js';
 import { TotpService } from './totp.service.js';
 import { jwtKey } from './jwt-key.js';
+import { MeService } from './me.service.js';
 
 /** The authentication endpoints (djoser + SimpleJWT behaviour, DESIGN.md §7). */
 @Module({
@@ -35,6 +36,7 @@ import { jwtKey } from './jwt-key.js';
   controllers: [AuthUsersController, AuthJwtController, TotpController],
   providers: [
     AuthService,
+    MeService,
     PasswordHasher,
     AccountTokens,
     JwtTokensService,

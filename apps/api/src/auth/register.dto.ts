@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AUTH_LIMITS, AUTH_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '@app/contracts';
-import type { BodyRules } from './auth-body.js';
+import type { BodyRules, FieldRule } from './auth-body.js';
 
 export class RegisterDto {
   @ApiProperty({ minLength: 2, maxLength: 150, example: 'Ada' })
@@ -27,49 +27,64 @@ export class RegisterDto {
 
 const { nameMinLength, nameMaxLength, passwordMinLength, passwordMaxLength, emailMaxLength } = AUTH_LIMITS;
 
+/**
+ * One rule per account field, shared by registration and the account page's PATCH users/me/
+ * (spec admin-and-auth §5: the same messages wherever the field is edited).
+ */
+export const ACCOUNT_FIELD_RULES = {
+  first_name: {
+    name: 'first_name',
+    kind: 'string',
+    required: true,
+    minLength: nameMinLength,
+    maxLength: nameMaxLength,
+    message: AUTH_MESSAGES.names,
+  },
+  last_name: {
+    name: 'last_name',
+    kind: 'string',
+    required: true,
+    minLength: nameMinLength,
+    maxLength: nameMaxLength,
+    message: AUTH_MESSAGES.names,
+  },
+  password: {
+    name: 'password',
+    kind: 'password',
+    required: true,
+    minLength: passwordMinLength,
+    maxLength: passwordMaxLength,
+    message: AUTH_MESSAGES.passwordLength,
+  },
+  email: {
+    name: 'email',
+    kind: 'string',
+    required: true,
+    maxLength: emailMaxLength,
+    pattern: EMAIL_PATTERN,
+    message: AUTH_MESSAGES.email,
+  },
+  mobile_number: {
+    name: 'mobile_number',
+    kind: 'string',
+    required: true,
+    maxLength: 32,
+    pattern: PHONE_PATTERN,
+    message: AUTH_MESSAGES.phone,
+  },
+  gives_permission: { name: 'gives_permission', kind: 'boolean', required: false },
+} as const satisfies Record<string, FieldRule>;
+
+const { first_name, last_name, password, email, mobile_number, gives_permission } = ACCOUNT_FIELD_RULES;
+
 /** Spec admin-and-auth §5 "Registration", checked in the spec's order. */
 export const REGISTER_RULES: BodyRules = {
   fields: [
-    {
-      name: 'first_name',
-      kind: 'string',
-      required: true,
-      minLength: nameMinLength,
-      maxLength: nameMaxLength,
-      message: AUTH_MESSAGES.names,
-    },
-    {
-      name: 'last_name',
-      kind: 'string',
-      required: true,
-      minLength: nameMinLength,
-      maxLength: nameMaxLength,
-      message: AUTH_MESSAGES.names,
-    },
-    {
-      name: 'password',
-      kind: 'password',
-      required: true,
-      minLength: passwordMinLength,
-      maxLength: passwordMaxLength,
-      message: AUTH_MESSAGES.passwordLength,
-    },
-    {
-      name: 'email',
-      kind: 'string',
-      required: true,
-      maxLength: emailMaxLength,
-      pattern: EMAIL_PATTERN,
-      message: AUTH_MESSAGES.email,
-    },
-    {
-      name: 'mobile_number',
-      kind: 'string',
-      required: true,
-      maxLength: 32,
-      pattern: PHONE_PATTERN,
-      message: AUTH_MESSAGES.phone,
-    },
+    first_name,
+    last_name,
+    password,
+    email,
+    mobile_number,
     {
       name: 're_password',
       kind: 'password',
@@ -77,7 +92,7 @@ export const REGISTER_RULES: BodyRules = {
       maxLength: passwordMaxLength,
       message: AUTH_MESSAGES.passwordMismatch,
     },
-    { name: 'gives_permission', kind: 'boolean', required: false },
+    gives_permission,
   ],
   across: (body) =>
     body.password === body.re_password ? null : { non_field_errors: [AUTH_MESSAGES.passwordMismatch] },

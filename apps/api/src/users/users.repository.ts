@@ -17,6 +17,8 @@ export interface NewUser {
   givesPermission: boolean;
 }
 
+export type ProfileChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'mobileNumber' | 'givesPermission'>>;
+
 const isUniqueViolation = (error: unknown) =>
   error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
 
@@ -84,6 +86,22 @@ export class UsersRepository {
         .execute();
       return true;
     });
+  }
+
+  /** The account page's own details; answers the account as it is now (null if it is gone). */
+  async updateProfile(id: number, changes: ProfileChanges): Promise<User | null> {
+    if (Object.keys(changes).length > 0) await this.users.update({ id, isGuest: false }, changes);
+    return this.findById(id);
+  }
+
+  /**
+   * Deletes a viewer's account if its password is still `passwordHash` (a change racing the
+   * deletion wins), never staff or the guest. Its personal playlists, watch positions, refresh
+   * tokens and recovery codes go with it (ON DELETE CASCADE on every table that names a user).
+   */
+  async deleteViewer(id: number, passwordHash: string): Promise<boolean> {
+    const result = await this.users.delete({ id, passwordHash, isStaff: false, isGuest: false });
+    return (result.affected ?? 0) === 1;
   }
 
   /** Deactivation (for admin tools): the account stops logging in and its refresh tokens die. */

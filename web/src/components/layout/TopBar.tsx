@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { IconBack, IconMenu } from '@/components/ui/icons';
 import { MenuButton, type MenuItem } from '@/components/ui/MenuButton';
 import type { User } from '@/lib/api/types';
+import { hasOwnAccount } from '@/lib/auth';
 import { initials } from '@/lib/format';
 import { Logo } from './Logo';
 
@@ -19,6 +20,8 @@ export function TopBar({
   const navigate = useNavigate();
   const items: MenuItem[] = [];
   if (user?.is_staff) items.push({ label: 'Admin Page', onSelect: () => void navigate('/main') });
+  // The guest (no first name) has no details of its own to see or change.
+  if (hasOwnAccount(user)) items.push({ label: 'Account', onSelect: () => void navigate('/account') });
   items.push({ label: 'Logout', onSelect: onLogout });
 
   return (

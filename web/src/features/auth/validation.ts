@@ -6,6 +6,7 @@ export const MESSAGES = {
   phone: 'Please, enter valid mobile number with country code',
   mismatch: 'Passwords do not match',
   resetShort: 'Please, provide password at least 8 symbols',
+  currentPassword: 'Please, enter your current password',
 } as const;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -53,6 +54,44 @@ export function validateResetConfirm(password: string, confirm: string): { messa
   if (password !== confirm) return { message: MESSAGES.mismatch, send: false };
   if (password.length < PASSWORD_MIN) return { message: MESSAGES.resetShort, send: true };
   return { message: null, send: true };
+}
+
+export type DetailsForm = { first_name: string; last_name: string; mobile_number: string };
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The account page's details: registration's name and phone rules, each field's own message. */
+export function validateDetails(f: DetailsForm): FieldErrors {
+  const errors: FieldErrors = {};
+  if (f.first_name.trim().length < NAME_MIN) errors.first_name = MESSAGES.required;
+  if (f.last_name.trim().length < NAME_MIN) errors.last_name = MESSAGES.required;
+  if (!PHONE_PATTERN.test(normalizePhone(f.mobile_number))) errors.mobile_number = MESSAGES.phone;
+  return errors;
+}
+
+export type PasswordChangeForm = { current_password: string; new_password: string; re_new_password: string };
+
+/** Change password: the current one given, registration's length rule, and the two equal. */
+export function validatePasswordChange(f: PasswordChangeForm): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!f.current_password) errors.current_password = MESSAGES.currentPassword;
+  if (f.new_password.length < PASSWORD_MIN) errors.new_password = MESSAGES.passwordShort;
+  else if (f.new_password !== f.re_new_password) errors.re_new_password = MESSAGES.mismatch;
+  return errors;
+}
+
+/**
+ * djoser's field errors ({"mobile_number": ["..."], "non_field_errors": ["..."]}) as one message
+ * per field; the api's top-level "message" repeats the first and is left out.
+ */
+export function serverFieldErrors(body: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!body || typeof body !== 'object') return errors;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (key === 'message' || key === 'detail') continue;
+    const text = firstText(value);
+    if (text) errors[key] = text;
+  }
+  return errors;
 }
 
 function firstText(value: unknown): string | null {

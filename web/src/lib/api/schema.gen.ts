@@ -64,6 +64,25 @@ export interface paths {
     get: operations['AuthUsersController_me'];
     put?: never;
     post?: never;
+    /** Delete the signed-in account with its playlists and watch positions */
+    delete: operations['AuthUsersController_deleteMe'];
+    options?: never;
+    head?: never;
+    /** Change the signed-in user's names, phone or promotional e-mails (not the e-mail) */
+    patch: operations['AuthUsersController_updateMe'];
+    trace?: never;
+  };
+  '/cuviewTV/auth/users/set_password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change the password; every token issued before stops working (other devices sign out) */
+    post: operations['AuthUsersController_setPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2464,6 +2483,34 @@ export interface components {
       /** @description A staff account that must turn two-factor sign-in on before using the admin area. */
       totp_setup_required: boolean;
     };
+    UpdateMeDto: {
+      /** @example Ada */
+      first_name?: string;
+      /** @example Lovelace */
+      last_name?: string;
+      /**
+       * @description + and 6-13 digits
+       * @example +441234567890
+       */
+      mobile_number?: string;
+      /** @description Agrees to promotional e-mails. */
+      gives_permission?: boolean;
+    };
+    DeleteMeDto: {
+      /** Format: password */
+      current_password: string;
+    };
+    SetPasswordDto: {
+      /** Format: password */
+      current_password: string;
+      /** Format: password */
+      new_password: string;
+      /**
+       * Format: password
+       * @description Must equal new_password.
+       */
+      re_new_password: string;
+    };
     ResetConfirmDto: {
       /** @description From the reset link /password-reset/{uid}/{token}. */
       uid: string;
@@ -4027,6 +4074,150 @@ export interface operations {
       };
       /** @description No or invalid access token */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthUsersController_deleteMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeleteMeDto'];
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Wrong password {"current_password": ["Invalid password."]} */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No or invalid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The guest account, or a staff account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong passwords; Retry-After says when */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthUsersController_updateMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMeDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CurrentUserDto'];
+        };
+      };
+      /** @description Field errors, e.g. {"mobile_number": ["..."], "message": "..."} */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No or invalid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The guest account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AuthUsersController_setPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetPasswordDto'];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Wrong current password, or the new password breaks a rule */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No or invalid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The guest account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Too many wrong passwords; Retry-After says when */
+      429: {
         headers: {
           [name: string]: unknown;
         };

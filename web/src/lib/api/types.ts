@@ -65,6 +65,9 @@ export type User = Schemas['CurrentUserDto'];
 export type JwtPair = Schemas['TokenPairDto'];
 export type RegisterBody = Schemas['RegisterDto'];
 export type ResetConfirmBody = Schemas['ResetConfirmDto'];
+export type UpdateMeBody = Schemas['UpdateMeDto'];
+export type SetPasswordBody = Schemas['SetPasswordDto'];
+export type DeleteMeBody = Schemas['DeleteMeDto'];
 
 // ---- analysis (spec viewer §3, §7) ----
 

@@ -2,25 +2,51 @@ import { useId, useState, type InputHTMLAttributes } from 'react';
 import { IconEye, IconEyeOff } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/Loading';
 
-export function TextField({ label, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  /** Shown under the input and announced with it (aria-describedby). */
+  error?: string | null;
+};
+
+function FieldMessage({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p className="field__error" id={id}>
+      {error}
+    </p>
+  ) : null;
+}
+
+export function TextField({ label, error, ...rest }: FieldProps) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} {...rest} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
+      />
+      <FieldMessage id={`${id}-error`} error={error} />
     </div>
   );
 }
 
 /** Password input with a show / hide toggle. */
-export function PasswordField({ label, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+export function PasswordField({ label, error, ...rest }: FieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="field__with-button">
-        <input id={id} type={visible ? 'text' : 'password'} {...rest} />
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...rest}
+        />
         <button
           type="button"
           className="icon-button field__toggle"
@@ -31,6 +57,7 @@ export function PasswordField({ label, ...rest }: InputHTMLAttributes<HTMLInputE
           {visible ? <IconEyeOff size={18} /> : <IconEye size={18} />}
         </button>
       </div>
+      <FieldMessage id={`${id}-error`} error={error} />
     </div>
   );
 }
