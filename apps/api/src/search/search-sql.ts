@@ -101,7 +101,7 @@ function facetKey(kind: FilterKind, id: number): number {
  * tracks, a few hundred videos each) are a semi-join on their link indexes.
  */
 function selectionConditions(selection: FilterSelection, values: unknown[]): string {
-  const conditions = [`${viewableVideo()}`];
+  const conditions = [viewableVideo()];
   for (const [kind, ids] of selection) {
     conditions.push(
       KEYED_KINDS.has(kind)
