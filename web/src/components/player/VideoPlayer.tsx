@@ -448,7 +448,7 @@ export function VideoPlayer({
           </button>
           <button
             type="button"
-            className="icon-button"
+            className="icon-button player__mute"
             aria-label={muted ? 'Unmute' : 'Mute'}
             aria-pressed={muted}
             onClick={toggleMute}
