@@ -50,7 +50,7 @@ export function uniqueName(prefix) {
  *
  * @param {() => import('playwright-core').Browser} getBrowser
  * @param {string} name
- * @param {{ viewport?: { width: number, height: number }, timeout?: number }} options
+ * @param {{ viewport?: { width: number, height: number }, timeout?: number, touch?: boolean }} options
  * @param {(session: { page: import('playwright-core').Page, context: import('playwright-core').BrowserContext, dialogs: string[] }) => Promise<void>} fn
  */
 /**
@@ -82,11 +82,13 @@ async function forgetWatchPositions() {
   }
 }
 
-export function journey(getBrowser, name, { viewport = DESKTOP, timeout = 90_000 } = {}, fn) {
+export function journey(getBrowser, name, { viewport = DESKTOP, timeout = 90_000, touch = false } = {}, fn) {
   void test(name, { timeout }, async () => {
     await forgetWatchPositions();
     const context = await getBrowser().newContext({
       viewport,
+      // A phone: a touch screen (taps with pointerType "touch") and the mobile viewport.
+      ...(touch ? { isMobile: true, hasTouch: true } : {}),
       acceptDownloads: true,
       baseURL: BASE_URL,
       // The product's Content-Security-Policy forbids inline scripts: let the axe audit in.

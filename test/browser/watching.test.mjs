@@ -383,3 +383,119 @@ journey(
     assert.deepEqual(errors, [], 'no console errors (no save refused for want of a token)');
   },
 );
+
+/** Taps the player's picture near its top, where the controls' shade does not reach. */
+async function tapPicture(page) {
+  const box = await media(page).boundingBox();
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height * 0.15);
+}
+const controlsHidden = (page) => page.locator('.player').evaluate((p) => p.classList.contains('player--idle'));
+
+journey(
+  use,
+  'on a phone a tap brings back the hidden controls and does nothing else; the seek bar then acts on the video on screen',
+  { viewport: PHONE, touch: true, timeout: 90_000 },
+  async ({ page }) => {
+    const errors = consoleErrorsOf(page);
+    const [first, second] = await playlistVideos();
+    await signIn(page, VIEWER);
+    await page.goto('/');
+    const dots = page.getByRole('group', { name: 'Featured videos' }).getByRole('button');
+    await dots.first().waitFor();
+    for (const box of await dots.evaluateAll((els) => els.map((e) => e.getBoundingClientRect())))
+      assert.ok(box.width >= 44 && box.height >= 44, `a banner dot of ${box.width}x${box.height} px`);
+    await openVideo(page, first);
+    await fromTheStart(page, second);
+    const region = page.getByRole('region', { name: `Video player: ${first.title}` });
+    await eventually(async () => assert.ok(await controlsHidden(page), 'the controls fade while playing'));
+
+    // Where "Next video" was: the tap shows the controls, skips nothing, pauses nothing.
+    const next = await page.getByRole('button', { name: 'Next video', exact: true, includeHidden: true }).boundingBox();
+    await page.touchscreen.tap(next.x + next.width / 2, next.y + next.height / 2);
+    await page.waitForTimeout(300);
+    assert.equal(new URL(page.url()).searchParams.get('v'), String(first.id), 'still the same video');
+    assert.equal(await controlsHidden(page), false, 'the controls show');
+    assert.equal(await paused(page), false, 'still playing');
+    await screenshot(page, 'player-touch-controls-375');
+    // Targets a finger can hit: every button of the bar is 44 px or more.
+    const small = await page.locator('.player__bar button').evaluateAll((buttons) =>
+      buttons
+        .filter((b) => b.offsetParent)
+        .map((b) => [b.getAttribute('aria-label'), b.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44)
+        .map(([name, r]) => `${name} ${r.width}x${r.height}`),
+    );
+    assert.deepEqual(small, [], 'player buttons under 44 px on a touch screen');
+    // The picture while they show: the tap hides them, the video plays on.
+    await tapPicture(page);
+    await eventually(async () => assert.ok(await controlsHidden(page), 'a tap on the picture hides the controls'));
+    assert.equal(await paused(page), false, 'the tap on the picture does not pause');
+    await tapPicture(page);
+    await page.waitForTimeout(300);
+    assert.equal(await controlsHidden(page), false, 'and the next one shows them');
+    assert.equal(await paused(page), false);
+    assert.equal(await page.evaluate(() => document.fullscreenElement), null, 'two taps are no fullscreen');
+
+    // The stranger's "seeking jumps to the other video": the first video ends while nobody looks and
+    // the next one plays under hidden controls. A tap on the seek bar only shows them, with the
+    // name of the video now playing; the next tap seeks that video.
+    await page.waitForURL((url) => url.searchParams.get('v') === String(second.id), { timeout: 20_000 });
+    await page.getByRole('region', { name: `Video player: ${second.title}` }).waitFor();
+    await page.waitForFunction(() => document.querySelector('video.player__video')?.readyState >= 2);
+    const duration = await media(page).evaluate((v) => v.duration);
+    // Past the middle, so that a seek to a quarter would go back.
+    await page.waitForFunction((t) => document.querySelector('video.player__video')?.currentTime >= t, duration / 2);
+    await eventually(async () => assert.ok(await controlsHidden(page)));
+    const before = await currentTime(page);
+    const seek = await page.getByRole('slider', { name: 'Seek', includeHidden: true }).boundingBox();
+    const quarter = { x: seek.x + seek.width * 0.25, y: seek.y + seek.height / 2 };
+    await page.touchscreen.tap(quarter.x, quarter.y);
+    await page.waitForTimeout(300);
+    assert.equal(await controlsHidden(page), false, 'the tap shows the controls');
+    const after = await currentTime(page);
+    assert.ok(after >= before, `the hidden seek bar took no tap (${before} → ${after})`);
+    await page.touchscreen.tap(quarter.x, quarter.y);
+    await eventually(async () => {
+      const t = await currentTime(page);
+      assert.ok(
+        Math.abs(t - duration * 0.25) < 1,
+        `the shown seek bar seeks ${second.title} to a quarter (${t} of ${duration})`,
+      );
+    });
+    assert.equal(await region.count(), 0, 'the first video is gone');
+    await leaveAndForget(page, [first, second]);
+    assert.deepEqual(errors, [], 'no console errors');
+  },
+);
+
+journey(
+  use,
+  'a video stopped in its last seconds starts from the beginning, without Start over',
+  { timeout: 60_000 },
+  async ({ page }) => {
+    const [first] = await playlistVideos();
+    await signIn(page, VIEWER);
+    await fromTheStart(page, first);
+    // 7 of 8 s: before 95 %, so the server still answers it, but one second from the end.
+    const status = await page.evaluate(
+      async ({ id, position }) =>
+        (
+          await fetch('/cuviewTV/save_positions/', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `JWT ${localStorage.getItem('access')}` },
+            body: JSON.stringify({ positions: [{ video_id: id, position }] }),
+          })
+        ).status,
+      { id: first.id, position: first.duration - 1 },
+    );
+    assert.equal(status, 204);
+    await page.goto(`/home?g=${GROUP}&p=${PLAYLIST}&v=${first.id}`);
+    await page.waitForFunction(() => document.querySelector('video.player__video')?.currentTime > 0.2);
+    assert.ok(
+      (await currentTime(page)) < first.duration - 2,
+      `started from the beginning (${await currentTime(page)})`,
+    );
+    assert.equal(await page.getByRole('button', { name: 'Start over' }).count(), 0, 'no Start over');
+    await leaveAndForget(page, [first]);
+  },
+);

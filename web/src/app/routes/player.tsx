@@ -15,6 +15,7 @@ import {
   ContinueWatchingSection,
   neighbour,
   PlaylistStrip,
+  resumeFrom,
   resumePositionQueryOptions,
   TrackStrip,
   trackStepTarget,
@@ -171,7 +172,7 @@ function PlayerPage({
         key={video.id}
         handle={handle}
         src={video.scripted_bunny_path}
-        startAt={resume.data?.position ?? null}
+        startAt={resumeFrom(resume.data?.position, video.duration)}
         chapters={tracks.length > 0 ? `${API_BASE}get_chapters/${video.id}/` : undefined}
         onPrevTrack={() => stepTrack(-1)}
         onNextTrack={() => stepTrack(1)}

@@ -102,6 +102,64 @@ describe('video player', () => {
     expect(player).toHaveClass('player--idle');
   });
 
+  it('on a touch screen, a tap while the controls are hidden only shows them; a tap on the picture hides them', () => {
+    vi.useFakeTimers();
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    const fullscreen = vi.fn(() => Promise.resolve());
+    const { play, player, video, onNext } = setup();
+    player.requestFullscreen = fullscreen;
+    play();
+    act(() => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(player).toHaveClass('player--idle');
+    const tap = (target: Element, pointerType = 'touch') => {
+      fireEvent.pointerDown(target, { pointerType });
+      // What a browser makes of a finger's tap before its click: mouse events and the focus.
+      fireEvent.mouseMove(target);
+      fireEvent.focus(player);
+      fireEvent.pointerUp(target, { pointerType });
+      fireEvent.click(target);
+    };
+
+    // Where "Next video" was: the tap shows the controls and presses nothing.
+    tap(screen.getByRole('button', { name: 'Next video', hidden: true }));
+    expect(onNext).not.toHaveBeenCalled();
+    expect(player).not.toHaveClass('player--idle');
+    // The picture, controls showing: the tap hides them; the video plays on.
+    tap(video);
+    expect(player).toHaveClass('player--idle');
+    // Hidden again: a tap on the picture shows them, it does not pause.
+    tap(video);
+    expect(player).not.toHaveClass('player--idle');
+    expect(pause).not.toHaveBeenCalled();
+    // Shown: the buttons act on the first tap.
+    tap(screen.getByRole('button', { name: 'Next video' }));
+    expect(onNext).toHaveBeenCalledOnce();
+    // A double tap is two taps, never fullscreen.
+    fireEvent.doubleClick(video);
+    expect(fullscreen).not.toHaveBeenCalled();
+    // A long press makes no click: the controls come back once the finger is lifted.
+    tap(video);
+    expect(player).toHaveClass('player--idle');
+    fireEvent.pointerDown(video, { pointerType: 'touch' });
+    fireEvent.pointerUp(video, { pointerType: 'touch' });
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
+    expect(player).not.toHaveClass('player--idle');
+
+    // The mouse, as on a desktop: a click on the picture pauses, a double click goes fullscreen.
+    act(() => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(player).toHaveClass('player--idle');
+    tap(video, 'mouse');
+    expect(pause).toHaveBeenCalledOnce();
+    fireEvent.doubleClick(video);
+    expect(fullscreen).toHaveBeenCalledOnce();
+  });
+
   it('reports the end of the video (the page then plays the next one) and disables buttons at the ends', () => {
     const { video, onEnded, onNext } = setup({ hasPrev: false, hasNext: true });
     fireEvent.ended(video);

@@ -64,6 +64,8 @@ export type PlayerOverlayState = { fullscreen: boolean; playing: boolean };
  */
 let focusLeftPlayerAt = -Infinity;
 const FOCUS_HANDOVER_MS = 3000;
+/** A finger lifted without a click (a long press, a scroll): the controls come back after this. */
+const REVEAL_WITHOUT_CLICK_MS = 500;
 
 export function VideoPlayer({
   src,
@@ -175,7 +177,15 @@ export function VideoPlayer({
   // The pointer on the controls keeps them (and the seek preview) on screen: someone looking
   // at a preview frame holds the mouse still, and the bar used to hide under them after 1 s.
   const onControls = useRef(false);
+  // A finger's tap while the controls are hidden only brings them back, as on the phone players
+  // people know: the controls stay inert for the whole tap, so its click (and the mouse events
+  // and focus the browser makes from it) reach neither a control nor the picture. A mouse or a
+  // key shows them at once and acts as before.
+  const revealing = useRef(false);
+  const revealTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pointerType = useRef('mouse');
   const poke = useCallback(() => {
+    if (revealing.current) return;
     setControls(true);
     clearTimeout(hideTimer.current);
     if (video.current && !video.current.paused && !onControls.current)
@@ -189,6 +199,7 @@ export function VideoPlayer({
     } else poke();
     return () => clearTimeout(hideTimer.current);
   }, [playing, poke]);
+  useEffect(() => () => clearTimeout(revealTimer.current), []);
 
   useEffect(() => {
     const v = video.current;
@@ -273,6 +284,21 @@ export function VideoPlayer({
   });
 
   const shown = controls || !playing;
+  const hideControls = () => {
+    clearTimeout(hideTimer.current);
+    setControls(false);
+  };
+  const endReveal = () => {
+    clearTimeout(revealTimer.current);
+    revealing.current = false;
+    poke();
+  };
+  // Taps decide by the pointer that made them: a finger on the picture shows or hides the
+  // controls (the play button pauses), a mouse click pauses and a double click goes fullscreen.
+  const onPictureClick = () => {
+    if (pointerType.current !== 'touch') togglePlay();
+    else if (playing) hideControls();
+  };
 
   return (
     <div
@@ -282,9 +308,30 @@ export function VideoPlayer({
       aria-label={`Video player: ${title}`}
       tabIndex={0}
       onMouseMove={poke}
-      onTouchStart={poke}
       onFocus={poke}
       onKeyDown={poke}
+      onPointerDownCapture={(e) => {
+        pointerType.current = e.pointerType;
+        if (e.pointerType !== 'touch') return;
+        if (shown) poke();
+        else {
+          clearTimeout(revealTimer.current);
+          revealing.current = true;
+        }
+      }}
+      onPointerUpCapture={() => {
+        // A long press or a scroll makes no click: the controls come back all the same.
+        if (revealing.current) revealTimer.current = setTimeout(endReveal, REVEAL_WITHOUT_CLICK_MS);
+      }}
+      onPointerCancelCapture={() => {
+        if (revealing.current) endReveal();
+      }}
+      onClickCapture={(e) => {
+        if (!revealing.current) return;
+        e.stopPropagation();
+        e.preventDefault();
+        endReveal();
+      }}
     >
       <video
         ref={video}
@@ -292,8 +339,10 @@ export function VideoPlayer({
         poster={poster}
         autoPlay={autoPlay}
         playsInline
-        onClick={togglePlay}
-        onDoubleClick={toggleFullscreen}
+        onClick={onPictureClick}
+        onDoubleClick={() => {
+          if (pointerType.current !== 'touch') toggleFullscreen();
+        }}
         onPlay={() => setPlaying(true)}
         onPlaying={onPlaying}
         onPause={() => {
@@ -353,6 +402,12 @@ export function VideoPlayer({
           onControls.current = false;
           poke();
         }}
+        onClick={(e) => {
+          // The controls' shade covers half a phone's picture: a finger on it, not on a control,
+          // is a tap on the picture.
+          if (pointerType.current === 'touch' && !(e.target as Element).closest('button, input, a, [role="menu"]'))
+            onPictureClick();
+        }}
       >
         <SeekPreview storyboard={storyboard} duration={duration} value={time} labelAt={labelAt}>
           <input
@@ -393,7 +448,7 @@ export function VideoPlayer({
           </button>
           <button
             type="button"
-            className="icon-button"
+            className="icon-button player__mute"
             aria-label={muted ? 'Unmute' : 'Mute'}
             aria-pressed={muted}
             onClick={toggleMute}
