@@ -93,15 +93,31 @@ describe('watch positions (continue watching)', () => {
     expect((await call('GET', `get_position/${videos[2].id}/`, f.token(person)))[1].position).toBeNull();
   });
 
-  it('judges a short clip by shares: started after a tenth, finished at 95 %', async () => {
+  it('judges a short clip by shares: started after a tenth, finished in its last third', async () => {
     const person = await f.user();
     const clip = await f.video({ duration: 8 });
-    await save(person, [{ video_id: clip.id, position: 4 }]);
-    expect((await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position).toBe(4);
-    await save(person, [{ video_id: clip.id, position: 0.5 }]);
-    expect((await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position).toBeNull();
-    await save(person, [{ video_id: clip.id, position: 7.7 }]);
-    expect((await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position).toBeNull();
+    const resumeAt = async (position: number) => {
+      await save(person, [{ video_id: clip.id, position }]);
+      return (await call('GET', `get_position/${clip.id}/`, f.token(person)))[1].position;
+    };
+    expect(await resumeAt(4)).toBe(4);
+    expect(await resumeAt(0.5)).toBeNull();
+    expect(await resumeAt(6)).toBeNull();
+    expect(await resumeAt(7.7)).toBeNull();
+  });
+
+  it('starts a half-minute clip over in its last 10 s, and a long concert in its last 5 %', async () => {
+    const person = await f.user();
+    const clip = await f.video({ duration: 36 });
+    const concert = await f.video({ duration: 600 });
+    const resumeAt = async (video: { id: number }, position: number) => {
+      await save(person, [{ video_id: video.id, position }]);
+      return (await call('GET', `get_position/${video.id}/`, f.token(person)))[1].position;
+    };
+    expect(await resumeAt(clip, 25)).toBe(25);
+    expect(await resumeAt(clip, 34.1)).toBeNull(); // 1.9 s left: it resumed and ended at once
+    expect(await resumeAt(concert, 560)).toBe(560);
+    expect(await resumeAt(concert, 575)).toBeNull();
   });
 
   it('clamps a position past the end to the duration', async () => {

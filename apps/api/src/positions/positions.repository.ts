@@ -8,18 +8,24 @@ import { videoJson, viewableVideo, type VideoJson } from '../catalogue/video-sql
 export const RESUME_MIN_SECONDS = 5;
 /** ...or this share of a short clip. */
 export const RESUME_MIN_SHARE = 0.1;
-/** A video is finished past this share of its duration... */
-export const FINISHED_SHARE = 0.95;
-/** ...or, when it lasts a minute or more, within its last seconds (credits, applause). */
+/**
+ * A video is finished, and starts from the beginning, when the time left is under its last
+ * 10 s (credits, applause)... */
 export const FINISHED_LAST_SECONDS = 10;
-const FINISHED_LAST_MIN_DURATION = 60;
+/** ...or under 5 % of it when that is longer (a concert over 200 s)... */
+export const FINISHED_SHARE_LEFT = 0.05;
+/**
+ * ...and a clip under 30 s keeps only its last third for the end, so that one stopped in its
+ * middle still resumes. (95 % alone left 1.8 s of a 36 s clip: it resumed and ended at once.)
+ */
+const FINISHED_SHORT_DIVISOR = 3;
 /** Length of the Continue watching row. */
 export const CONTINUE_WATCHING_MAX = 20;
 
 /** The one rule of "worth resuming" for a `watch_positions wp` row of a `videos v` row. */
 const RESUMABLE = `wp.position >= LEAST(${RESUME_MIN_SECONDS}, v.duration * ${RESUME_MIN_SHARE})
-  AND (v.duration <= 0 OR (wp.position < v.duration * ${FINISHED_SHARE} AND (
-    v.duration < ${FINISHED_LAST_MIN_DURATION} OR wp.position < v.duration - ${FINISHED_LAST_SECONDS})))`;
+  AND (v.duration <= 0 OR v.duration - wp.position >= GREATEST(v.duration * ${FINISHED_SHARE_LEFT},
+    LEAST(${FINISHED_LAST_SECONDS}, v.duration / ${FINISHED_SHORT_DIVISOR})))`;
 
 /** What a save did: written, or why nothing was (a dead account's token, the guest, unknown ids). */
 export type SaveOutcome =

@@ -15,7 +15,6 @@ import {
   ContinueWatchingSection,
   neighbour,
   PlaylistStrip,
-  resumeFrom,
   resumePositionQueryOptions,
   TrackStrip,
   trackStepTarget,
@@ -172,7 +171,7 @@ function PlayerPage({
         key={video.id}
         handle={handle}
         src={video.scripted_bunny_path}
-        startAt={resumeFrom(resume.data?.position, video.duration)}
+        startAt={resume.data?.position ?? null}
         chapters={tracks.length > 0 ? `${API_BASE}get_chapters/${video.id}/` : undefined}
         onPrevTrack={() => stepTrack(-1)}
         onNextTrack={() => stepTrack(1)}

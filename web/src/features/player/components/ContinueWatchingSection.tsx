@@ -6,19 +6,16 @@ import { formatDuration } from '@/lib/format';
 import { playerHref } from '@/lib/links';
 import { readPlayTarget } from '@/lib/storage';
 import { useContinueWatching } from '../api/positions';
-import { resumeFrom } from '../resume';
 
 /**
  * "Continue watching": videos the signed-in person stopped in the middle of, on any device,
- * most recent first (finished ones are left out by the server, those stopped at their end by
- * resumeFrom). A tile resumes the video in the last active playlist, as a search result does.
- * Nothing for visitors and the guest.
+ * most recent first (finished ones are left out by the server). A tile resumes the video in
+ * the last active playlist, as a search result does. Nothing for visitors and the guest.
  */
 export function ContinueWatchingSection({ exceptVideoId }: { exceptVideoId?: number | null }) {
   const { data: user } = useUser();
   const q = useContinueWatching(hasOwnAccount(user));
-  // A video stopped at its end would start over (resumeFrom): it is not one to continue.
-  const videos = (q.data ?? []).filter((v) => v.id !== exceptVideoId && resumeFrom(v.resume_at, v.duration) !== null);
+  const videos = (q.data ?? []).filter((v) => v.id !== exceptVideoId);
   if (!hasOwnAccount(user) || videos.length === 0) return null;
   const target = readPlayTarget(DEFAULTS.content);
   return (
