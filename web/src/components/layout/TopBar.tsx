@@ -20,8 +20,19 @@ export function TopBar({
   const navigate = useNavigate();
   const items: MenuItem[] = [];
   if (user?.is_staff) items.push({ label: 'Admin Page', onSelect: () => void navigate('/main') });
-  // The guest (no first name) has no details of its own to see or change.
-  if (hasOwnAccount(user)) items.push({ label: 'Account', onSelect: () => void navigate('/account') });
+  if (hasOwnAccount(user)) {
+    items.push({ label: 'Account', onSelect: () => void navigate('/account') });
+  } else if (user) {
+    // The guest (no first name) has no details of its own; its way out is to an account.
+    const leaveFor = (path: string) => () => {
+      onLogout();
+      void navigate(path);
+    };
+    items.push(
+      { label: 'Sign in', onSelect: leaveFor('/login') },
+      { label: 'Sign up', onSelect: leaveFor('/register') },
+    );
+  }
   items.push({ label: 'Logout', onSelect: onLogout });
 
   return (
