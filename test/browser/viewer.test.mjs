@@ -225,7 +225,7 @@ journey(
       await player.hover();
       await page.getByRole('button', { name: 'Next video', exact: true }).click();
       await page.waitForURL((url) => url.searchParams.get('v') === String(second.id));
-      await page.locator('.player-stage').getByText('This video is no longer available.').waitFor();
+      await page.locator('.player-stage').getByText('This video is not available to watch.').waitFor();
       assert.equal(
         await page.locator('video.player__video').count(),
         0,

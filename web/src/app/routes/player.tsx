@@ -152,7 +152,7 @@ function PlayerPage({
     ) : detail.isError ? (
       <div className="player-missing">
         <p className="error-text">
-          {isNotFound(detail.error) ? 'This video is no longer available.' : toMessage(detail.error)}
+          {isNotFound(detail.error) ? 'This video is not available to watch.' : toMessage(detail.error)}
         </p>
         {next && (
           <button type="button" className="button" onClick={() => go(next.id)}>
