@@ -66,6 +66,13 @@ export class AppConfig {
   @IntSetting(60)
   JWT_REFRESH_TTL_SECONDS = 86400;
 
+  /**
+   * A refresh token spent this many seconds ago or less is renewed again instead of read as a
+   * replay: the tabs of one browser share one token and may renew it in the same moment.
+   */
+  @IntSetting(0, 300)
+  JWT_REFRESH_REUSE_SECONDS = 30;
+
   /** Where people reach the product: links in e-mails and the share page use it. */
   @IsUrl(urlOpts)
   PUBLIC_URL = 'http://localhost:3000';

@@ -63,7 +63,8 @@ function isClaims(value: unknown): value is TokenClaims {
 /**
  * Access and refresh tokens (HS256 only, token_type checked). Refresh tokens rotate: each use
  * spends the token and issues a new one in the same family; a spent token presented again
- * revokes the family.
+ * revokes the family, unless it was spent within JWT_REFRESH_REUSE_SECONDS (two tabs renewing
+ * at once, as Auth0's reuse interval allows).
  */
 @Injectable()
 export class JwtTokensService {
@@ -81,16 +82,28 @@ export class JwtTokensService {
 
   async rotate(refresh: unknown): Promise<TokenPair> {
     const claims = this.decode(refresh, 'refresh');
-    const row = await this.refreshTokens.findByJti(claims.jti);
+    let row = await this.refreshTokens.findByJti(claims.jti);
     if (!row || row.userId !== claims.user_id || row.revokedAt) throw new TokenNotValidException();
-    if (row.usedAt) return this.reused(row.family);
+    if (row.usedAt && !this.justSpent(row)) return this.reused(row.family);
     const user = await this.users.findById(claims.user_id);
     if (!user?.isActive || issuedBeforeCredentialsChange(claims, user)) throw new TokenNotValidException();
-    const { pair, record } = this.sign(user, row.family);
-    // Spending the old token and recording the new one are one transaction: an outage makes
-    // the refresh fail (503) with the old token still good, never half-done.
-    if (!(await this.refreshTokens.spendAndRecord(row.jti, record))) return this.reused(row.family);
-    return pair;
+    if (!row.usedAt) {
+      const { pair, record } = this.sign(user, row.family);
+      // Spending the old token and recording the new one are one transaction: an outage makes
+      // the refresh fail (503) with the old token still good, never half-done.
+      if (await this.refreshTokens.spendAndRecord(row.jti, record)) return pair;
+      // Another request spent it in this moment (or a replay revoked the login).
+      row = await this.refreshTokens.findByJti(row.jti);
+      if (!row?.usedAt || row.revokedAt) throw new TokenNotValidException();
+    }
+    // Another tab of the same browser renewed with this token a moment ago: this one gets a pair
+    // of its own in the same login, and whichever the browser keeps goes on working.
+    return this.issue(user, row.family);
+  }
+
+  /** Spent within JWT_REFRESH_REUSE_SECONDS: a renewal racing another, not a replay. */
+  private justSpent(row: RefreshToken): boolean {
+    return row.usedAt !== null && Date.now() - row.usedAt.getTime() <= this.config.JWT_REFRESH_REUSE_SECONDS * 1000;
   }
 
   /** A spent token presented again: the whole login chain stops working. */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { login, newPerson, registerActive, startAuthApi, type AuthTestApi } from './test-kit.js';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -25,6 +26,14 @@ describe('JWT endpoints (auth/jwt/*) and auth/users/me/', () => {
   const post = (path: string, json: unknown) => api.request(`/cuviewTV/auth/jwt/${path}`, { method: 'POST', json });
   const me = (token?: string, scheme = 'JWT') =>
     api.request('/cuviewTV/auth/users/me/', token ? { headers: { authorization: `${scheme} ${token}` } } : {});
+
+  /** Marks a refresh token as spent `seconds` ago, as if time had passed. */
+  const spentSecondsAgo = async (refresh: string, seconds: number) => {
+    const { jti } = claimsOf(refresh) as { jti: string };
+    await api.app
+      .get(DataSource)
+      .query(`UPDATE refresh_tokens SET used_at = now() - make_interval(secs => $2) WHERE jti = $1`, [jti, seconds]);
+  };
 
   beforeAll(async () => {
     api = await startAuthApi({ LOGIN_MAX_ATTEMPTS: '3' });
@@ -145,7 +154,9 @@ describe('JWT endpoints (auth/jwt/*) and auth/users/me/', () => {
     expect(second.refresh).not.toBe(first.refresh);
     expect((await me(second.access)).status).toBe(200);
 
-    // The first token again: someone replayed it, so the family dies, including the newer token.
+    // The first token again a minute later: someone replayed it, so the family dies, including
+    // the newer token.
+    await spentSecondsAgo(first.refresh, 60);
     const reused = await post('refresh', { refresh: first.refresh });
     expect(reused.status).toBe(401);
     expect(await reused.json()).toEqual(TOKEN_NOT_VALID);
@@ -157,6 +168,36 @@ describe('JWT endpoints (auth/jwt/*) and auth/users/me/', () => {
     expect((await post('refresh', { refresh: other.refresh })).status).toBe(200);
     // An access token is not a refresh token.
     expect((await post('refresh', { refresh: other.access })).status).toBe(401);
+  });
+
+  it('renews for every tab that sends the same token at once; the same token after JWT_REFRESH_REUSE_SECONDS revokes the login', async () => {
+    const first = await tokensFor(viewer, '192.0.2.42');
+    // Five tabs of one browser, their access tokens all expired, renew in the same moment.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post('refresh', { refresh: first.refresh })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const pairs = (await Promise.all(answers.map((a) => a.json()))) as Array<{ access: string; refresh: string }>;
+    expect(new Set(pairs.map((p) => p.refresh)).size).toBe(5);
+    for (const pair of pairs) expect((await me(pair.access)).status).toBe(200);
+    // Whichever pair the browser kept goes on renewing.
+    const kept = await post('refresh', { refresh: pairs[3].refresh });
+    expect(kept.status).toBe(200);
+    const next = (await kept.json()) as { refresh: string };
+
+    // The first token 31 s after it was spent is a replay: the login ends on every tab.
+    await spentSecondsAgo(first.refresh, 31);
+    expect((await post('refresh', { refresh: first.refresh })).status).toBe(401);
+    expect((await post('refresh', { refresh: next.refresh })).status).toBe(401);
+    expect((await post('refresh', { refresh: pairs[0].refresh })).status).toBe(401);
+  });
+
+  it('does not renew a spent token of a login that was revoked, even within the reuse interval', async () => {
+    const first = await tokensFor(viewer, '192.0.2.43');
+    const second = (await (await post('refresh', { refresh: first.refresh })).json()) as { refresh: string };
+    expect((await post('refresh', { refresh: second.refresh })).status).toBe(200);
+    await spentSecondsAgo(first.refresh, 120);
+    expect((await post('refresh', { refresh: first.refresh })).status).toBe(401);
+    // The replay revoked the login: the token spent a moment ago gets nothing either.
+    expect((await post('refresh', { refresh: second.refresh })).status).toBe(401);
   });
 
   describe('guest link', () => {

@@ -171,6 +171,29 @@ describe('api client', () => {
     expect(localStorage.getItem('access')).toBeNull();
   });
 
+  it('a refused refresh keeps the pair another tab stored meanwhile, and the call goes out with it', async () => {
+    localStorage.setItem('access', fakeJwt(200));
+    localStorage.setItem('refresh', 'r1');
+    const theirs = fakeJwt(300);
+    const { calls } = mockFetch({
+      'POST /cuviewTV/auth/jwt/refresh/': () => {
+        // The other tab renewed with r1 first: the server has spent it, this tab's attempt is refused.
+        localStorage.setItem('access', theirs);
+        localStorage.setItem('refresh', 'r2');
+        return { status: 401, json: { detail: 'Token is invalid or expired', code: 'token_not_valid' } };
+      },
+      'GET /cuviewTV/get_user_playlists/': ({ headers }) =>
+        headers.Authorization === `JWT ${theirs}` ? { json: [] } : { status: 401, json: { detail: 'expired' } },
+    });
+    await expect(api('/cuviewTV/get_user_playlists', { auth: 'required' })).resolves.toEqual([]);
+    expect(calls.map((c) => c.path)).toEqual([
+      '/cuviewTV/get_user_playlists/',
+      '/cuviewTV/auth/jwt/refresh/',
+      '/cuviewTV/get_user_playlists/',
+    ]);
+    expect([localStorage.getItem('access'), localStorage.getItem('refresh')]).toEqual([theirs, 'r2']);
+  });
+
   it('says the service is unavailable on a 503 or no answer, and clears it on the next answer', async () => {
     mockFetch({ 'GET /cuviewTV/get_groups/': { status: 503, json: { message: 'unavailable' } } });
     await expect(api('/cuviewTV/get_groups')).rejects.toMatchObject({ status: 503 });

@@ -161,6 +161,8 @@ async function exchangeRefreshToken(): Promise<string | null> {
   if (!res.ok) {
     const body = await readBody(res);
     if (res.status === 401 && isRecord(body) && body.code === 'token_not_valid') {
+      // Another tab renewed or signed in meanwhile: its pair is the one to use, not to drop.
+      if (getRefreshToken() !== refresh) return getAccessToken();
       clearTokens();
       return null;
     }
