@@ -145,3 +145,43 @@ journey(
     assert.deepEqual([...errors, ...otherErrors], [], 'no console errors in either tab');
   },
 );
+
+journey(
+  use,
+  'two tabs whose access has run out renew at the same moment and both stay signed in, round after round',
+  { timeout: 90_000 },
+  async ({ page, context }) => {
+    const errors = consoleErrorsOf(page);
+    await signIn(page, VIEWER);
+    const other = await context.newPage();
+    const otherErrors = consoleErrorsOf(other);
+    await other.goto('/home?g=4&p=54');
+    const menus = [page, other].map((tab) => tab.getByRole('button', { name: /^Account menu for / }));
+    await menus[1].waitFor();
+
+    for (let round = 0; round < 3; round += 1) {
+      // The stored access token as it is after a night: its expiry passed (the client reads
+      // the expiry; the server is never shown this copy).
+      await page.evaluate(() => {
+        const [head, body] = localStorage.getItem('access').split('.');
+        const claims = JSON.parse(atob(body.replace(/-/g, '+').replace(/_/g, '/')));
+        const expired = btoa(JSON.stringify({ ...claims, exp: claims.exp - 3600 }))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+        localStorage.setItem('access', `${head}.${expired}.signature`);
+      });
+      const before = await page.evaluate(() => localStorage.getItem('refresh'));
+      // Both tabs come back at once, each renewing with the same stored refresh token.
+      await Promise.all([page.reload(), other.reload()]);
+      for (const menu of menus) await menu.waitFor({ timeout: 15_000 });
+      assert.notEqual(await page.evaluate(() => localStorage.getItem('refresh')), before, `round ${round}: renewed`);
+    }
+    // Whichever pair the browser kept goes on working: a page that needs the session opens.
+    await other.goto('/account');
+    await other.getByRole('heading', { name: 'Account', exact: true }).waitFor();
+    await page.reload();
+    await menus[0].waitFor();
+    assert.deepEqual([...errors, ...otherErrors], [], 'no console errors in either tab');
+  },
+);

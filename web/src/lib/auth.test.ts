@@ -37,13 +37,26 @@ describe('app start', () => {
     expect(localStorage.getItem('access')).toBeNull();
   });
 
-  it('an expired access token is refreshed while the refresh token is valid', async () => {
+  it('an expired access token is renewed, not verified (no 401 on a return visit), while the refresh token is valid', async () => {
     localStorage.setItem('access', fakeJwt(-60));
     localStorage.setItem('refresh', 'r1');
     const fresh = fakeJwt(300);
+    const { calls } = mockFetch({
+      'POST /cuviewTV/auth/jwt/refresh/': { json: { access: fresh, refresh: 'r2' } },
+      'GET /cuviewTV/auth/users/me/': { json: me },
+    });
+    await expect(loadSession()).resolves.toEqual(me);
+    expect(calls.map((c) => c.path)).toEqual(['/cuviewTV/auth/jwt/refresh/', '/cuviewTV/auth/users/me/']);
+    expect(calls[1]!.headers.Authorization).toBe(`JWT ${fresh}`);
+    expect([localStorage.getItem('access'), localStorage.getItem('refresh')]).toEqual([fresh, 'r2']);
+  });
+
+  it('a stored access token the server refuses before its expiry is renewed', async () => {
+    localStorage.setItem('access', fakeJwt(200));
+    localStorage.setItem('refresh', 'r1');
+    const fresh = fakeJwt(300);
     mockFetch({
-      'POST /cuviewTV/auth/jwt/verify/': ({ body }) =>
-        (body as { token: string }).token === fresh ? { json: {} } : { status: 401, json: { code: 'token_not_valid' } },
+      'POST /cuviewTV/auth/jwt/verify/': { status: 401, json: { code: 'token_not_valid' } },
       'POST /cuviewTV/auth/jwt/refresh/': { json: { access: fresh, refresh: 'r2' } },
       'GET /cuviewTV/auth/users/me/': { json: me },
     });

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { api, ApiError, isOutage } from './api/client';
-import { clearTokens, getAccessToken, getRefreshToken, onTokensChange, setTokens } from './api/tokens';
+import { clearTokens, getAccessToken, getRefreshToken, isExpiring, onTokensChange, setTokens } from './api/tokens';
 import type { User } from './api/types';
 import { refreshAccessToken } from './api/client';
 import { DEFAULTS } from './constants';
@@ -78,15 +78,16 @@ export async function loadSession(): Promise<User | null> {
     await signInAsGuest();
   }
   let access = getAccessToken();
-  if (!access && getRefreshToken()) access = await refreshAccessToken();
-  if (!access) return null;
-  if (!(await verifyToken(access))) {
-    access = getRefreshToken() ? await refreshAccessToken() : null;
-    if (!access) {
-      clearTokens();
-      return null;
-    }
+  const renewable = getRefreshToken() !== null;
+  if (renewable && (!access || isExpiring(access))) {
+    // A tab opened again after the access token ran out (the next morning): renewed, not
+    // verified, whose 401 would only be an error in the console.
+    access = await refreshAccessToken();
+  } else if (access && !(await verifyToken(access))) {
+    access = renewable ? await refreshAccessToken() : null;
+    if (!access) clearTokens();
   }
+  if (!access) return null;
   try {
     return await fetchMe();
   } catch (error) {
