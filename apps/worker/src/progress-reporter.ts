@@ -12,8 +12,8 @@ export interface StageSpan {
 /**
  * The job's progress by stage (probe, audio and watermark, the renditions, storyboard,
  * packaging, poster…) with the time left. Within a stage that reports a fraction (ffmpeg's
- * out_time over the duration), the stage's rest is its elapsed time scaled by what is left at
- * the speed so far; the stages after it are costed at the seconds per percent measured since
+ * out_time over the duration), the stage's rest is what is left of it at its speed since its
+ * first reading; the stages after it are costed at the seconds per percent measured since
  * the job began (each stage's span on the bar is its expected share of the time).
  *
  * ffmpeg reports several times a second; the job and the video row only need it about once a
@@ -24,7 +24,8 @@ export class ProgressReporter {
   private readonly startedAt: number;
   private stage = '';
   private span: StageSpan = { from: 0, to: 0 };
-  private stageStartedAt = Date.now();
+  /** The stage's first fraction reading: its speed is measured from there (see estimate). */
+  private firstReading: { at: number; fraction: number } | undefined;
   private lastAt = 0;
   private last: JobProgress | undefined;
   private pending: JobProgress | undefined;
@@ -43,13 +44,14 @@ export class ProgressReporter {
   begin(stage: string, span: StageSpan): void {
     this.stage = stage;
     this.span = span;
-    this.stageStartedAt = this.now();
+    this.firstReading = undefined;
     this.push(span.from, this.estimate(0), true);
   }
 
   /** `fraction` (0..1) of the current stage is done. */
   advance(fraction: number): void {
     const f = Math.max(0, Math.min(1, fraction));
+    if (!this.firstReading && f > 0 && f < 1) this.firstReading = { at: this.now(), fraction: f };
     this.push(this.span.from + f * (this.span.to - this.span.from), this.estimate(f), false);
   }
 
@@ -63,8 +65,11 @@ export class ProgressReporter {
   }
 
   /**
-   * Seconds left: within a stage that reports a fraction, its rest at its speed so far plus the
-   * later stages at the job's pace; otherwise what is left of the bar at the job's pace.
+   * Seconds left: within a stage that reports a fraction, its rest at its speed since its first
+   * reading plus the later stages at the job's pace; otherwise what is left of the bar at the
+   * job's pace. A stage's first reading comes after a start-up that is not proportional to its
+   * work (ffmpeg opening, the audio decoded before the first frame), so until a second reading
+   * there is no estimate (null) rather than one that leaps (12 s, then 114 s, then 21 s).
    */
   estimate(fraction: number): number | null {
     const now = this.now();
@@ -72,8 +77,10 @@ export class ProgressReporter {
     if (percentDone <= 0) return null;
     const secondsPerPercent = (now - this.startedAt) / 1000 / percentDone;
     if (fraction > 0 && fraction < 1) {
-      const stageSeconds = (now - this.stageStartedAt) / 1000;
-      const stageLeft = (stageSeconds * (1 - fraction)) / fraction;
+      const first = this.firstReading;
+      if (!first || fraction <= first.fraction) return null;
+      const secondsPerFraction = (now - first.at) / 1000 / (fraction - first.fraction);
+      const stageLeft = secondsPerFraction * (1 - fraction);
       return Math.max(0, Math.round(stageLeft + (100 - this.span.to) * secondsPerPercent));
     }
     return Math.max(0, Math.round((100 - percentDone) * secondsPerPercent));
