@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PasswordHasher } from '@app/common';
 import { startTestApi, uniqueRedisPrefix, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
 import { waitForOutboxLink } from '../mail/outbox.js';
@@ -89,4 +90,20 @@ export function login(api: TestApi, email: string, password: string, ip = '203.0
     json: { email, password },
     headers: { 'x-forwarded-for': ip },
   });
+}
+
+/**
+ * Counts the password checks the api runs from now on (real ones, and the dummy ones for
+ * unknown accounts, which go through the same `verify`): what a guesser gets. Set `count` to 0
+ * before the calls a test measures.
+ */
+export function countPasswordChecks(api: TestApi): { count: number } {
+  const checks = { count: 0 };
+  const hasher = api.app.get(PasswordHasher, { strict: false });
+  const verify = hasher.verify.bind(hasher);
+  hasher.verify = (password: string, stored: string) => {
+    checks.count++;
+    return verify(password, stored);
+  };
+  return checks;
 }

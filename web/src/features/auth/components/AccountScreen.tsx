@@ -1,24 +1,23 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '@/components/ui/Modal';
 import { useToast } from '@/components/ui/toast';
-import { ApiError, toMessage } from '@/lib/api/client';
 import type { User } from '@/lib/api/types';
 import { hasOwnAccount, useLogout, useUser } from '@/lib/auth';
 import { useDeleteMe } from '../api/delete-me';
 import { useChangePassword } from '../api/set-password';
 import { useUpdateMe } from '../api/update-me';
+import { failure, useAccountForm } from '../hooks/use-account-form';
 import {
   MESSAGES,
   normalizePhone,
-  serverFieldErrors,
   validateDetails,
   validatePasswordChange,
   type DetailsForm,
-  type FieldErrors,
   type PasswordChangeForm,
 } from '../validation';
 import { FormError, PasswordField, SubmitButton, TextField } from './fields';
+import { NameFields, PhoneField, PromoField } from './person-fields';
 
 export const ACCOUNT_MESSAGES = {
   saved: 'Your details are saved.',
@@ -26,16 +25,6 @@ export const ACCOUNT_MESSAGES = {
   passwordChangedSignIn: 'Password changed. Please sign in with your new password.',
   deleted: 'Your account has been deleted. We are sorry to see you go.',
 } as const;
-
-/** What a failed call says: the field errors of a 400 in djoser's shape, else one message. */
-function failure(error: unknown): { fields: FieldErrors; message: string | null } {
-  if (error instanceof ApiError && error.status === 400) {
-    const fields = serverFieldErrors(error.body);
-    const { non_field_errors: general, ...rest } = fields;
-    if (Object.keys(rest).length > 0 || general) return { fields: rest, message: general ?? null };
-  }
-  return { fields: {}, message: toMessage(error) };
-}
 
 /** /account: the signed-in person's details, password and account (RequireUser sends others to sign in). */
 export function AccountScreen() {
@@ -66,99 +55,50 @@ export function AccountScreen() {
 }
 
 function DetailsSection({ user }: { user: User }) {
-  const [form, setForm] = useState<DetailsForm>({
-    first_name: user.first_name,
-    last_name: user.last_name,
-    mobile_number: user.mobile_number,
-  });
+  const { form, setForm, set, errors, error, done, setDone, submit, refused } = useAccountForm<DetailsForm>(
+    { first_name: user.first_name, last_name: user.last_name, mobile_number: user.mobile_number },
+    validateDetails,
+  );
   const [promo, setPromo] = useState(user.gives_permission);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const update = useUpdateMe();
-  const set = (key: keyof DetailsForm) => (e: ChangeEvent<HTMLInputElement>) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-    setSaved(false);
-  };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
-    setError(null);
-    const invalid = validateDetails(form);
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
+  const save = submit((details) =>
     update.mutate(
       {
-        first_name: form.first_name.trim(),
-        last_name: form.last_name.trim(),
-        mobile_number: normalizePhone(form.mobile_number),
+        first_name: details.first_name.trim(),
+        last_name: details.last_name.trim(),
+        mobile_number: normalizePhone(details.mobile_number),
         gives_permission: promo,
       },
       {
         onSuccess: (next) => {
           setForm({ first_name: next.first_name, last_name: next.last_name, mobile_number: next.mobile_number });
           setPromo(next.gives_permission);
-          setSaved(true);
+          setDone(true);
         },
-        onError: (err) => {
-          const { fields, message } = failure(err);
-          setErrors(fields);
-          setError(message);
-        },
+        onError: (err) => refused(failure(err)),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <section className="account__section" aria-labelledby="account-details">
       <h2 id="account-details" className="section-title">
         Details
       </h2>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={save}>
         <TextField label="E-mail" type="email" value={user.email} readOnly aria-readonly="true" />
-        <div className="field-row">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            value={form.first_name}
-            onChange={set('first_name')}
-            error={errors.first_name}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            value={form.last_name}
-            onChange={set('last_name')}
-            error={errors.last_name}
-          />
-        </div>
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="+15551234567"
-          value={form.mobile_number}
-          onChange={set('mobile_number')}
-          error={errors.mobile_number}
+        <NameFields values={form} set={set} errors={errors} />
+        <PhoneField value={form.mobile_number} onChange={set('mobile_number')} error={errors.mobile_number} />
+        <PromoField
+          checked={promo}
+          onChange={(checked) => {
+            setPromo(checked);
+            setDone(false);
+          }}
         />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={promo}
-            onChange={(e) => {
-              setPromo(e.target.checked);
-              setSaved(false);
-            }}
-          />
-          <span>Send me promotional e-mails</span>
-        </label>
         <FormError message={error ?? errors.gives_permission ?? null} />
-        {saved && (
-          <p className="account__success" role="status">
-            {ACCOUNT_MESSAGES.saved}
-          </p>
-        )}
+        <Success shown={done}>{ACCOUNT_MESSAGES.saved}</Success>
         <SubmitButton loading={update.isPending}>Save</SubmitButton>
       </form>
     </section>
@@ -168,27 +108,17 @@ function DetailsSection({ user }: { user: User }) {
 const NO_PASSWORDS: PasswordChangeForm = { current_password: '', new_password: '', re_new_password: '' };
 
 function PasswordSection({ user }: { user: User }) {
-  const [form, setForm] = useState(NO_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const { form, setForm, set, errors, error, done, setDone, submit, refused } = useAccountForm(
+    NO_PASSWORDS,
+    validatePasswordChange,
+  );
   const change = useChangePassword();
   const toast = useToast();
   const logout = useLogout();
-  const set = (key: keyof PasswordChangeForm) => (e: ChangeEvent<HTMLInputElement>) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-    setDone(false);
-  };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setDone(false);
-    setError(null);
-    const invalid = validatePasswordChange(form);
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
+  const save = submit((passwords) =>
     change.mutate(
-      { ...form, email: user.email },
+      { ...passwords, email: user.email },
       {
         onSuccess: (signedIn) => {
           setForm(NO_PASSWORDS);
@@ -203,23 +133,22 @@ function PasswordSection({ user }: { user: User }) {
         onError: (err) => {
           const { fields, message } = failure(err);
           // The api reports a mismatch as non_field_errors; here it belongs to the confirmation.
-          if (message === MESSAGES.mismatch) {
-            setErrors({ ...fields, re_new_password: message });
-            return;
-          }
-          setErrors(fields);
-          setError(message);
+          refused(
+            message === MESSAGES.mismatch
+              ? { fields: { ...fields, re_new_password: message }, message: null }
+              : { fields, message },
+          );
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <section className="account__section" aria-labelledby="account-password">
       <h2 id="account-password" className="section-title">
         Change password
       </h2>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={save}>
         {/* For password managers: whose password this is. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
         <PasswordField
@@ -244,15 +173,20 @@ function PasswordSection({ user }: { user: User }) {
           error={errors.re_new_password}
         />
         <FormError message={error} />
-        {done && (
-          <p className="account__success" role="status">
-            {ACCOUNT_MESSAGES.passwordChanged}
-          </p>
-        )}
+        <Success shown={done}>{ACCOUNT_MESSAGES.passwordChanged}</Success>
         <SubmitButton loading={change.isPending}>Change password</SubmitButton>
       </form>
     </section>
   );
+}
+
+/** A section's line after its change went through. */
+function Success({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return shown ? (
+    <p className="account__success" role="status">
+      {children}
+    </p>
+  ) : null;
 }
 
 function DeleteSection({ user }: { user: User }) {

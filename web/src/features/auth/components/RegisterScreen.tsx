@@ -5,6 +5,7 @@ import { useRegister } from '../api/register';
 import { isEmailTaken, normalizePhone, registrationError, validateRegister, type RegisterForm } from '../validation';
 import { AuthLayout } from './AuthLayout';
 import { FormError, PasswordField, SubmitButton, TextField } from './fields';
+import { NameFields, PhoneField, PromoField } from './person-fields';
 
 const EMPTY: RegisterForm = {
   first_name: '',
@@ -62,24 +63,9 @@ export function RegisterScreen() {
           );
         }}
       >
-        <div className="field-row">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            value={form.first_name}
-            onChange={set('first_name')}
-          />
-          <TextField label="Last name" autoComplete="family-name" value={form.last_name} onChange={set('last_name')} />
-        </div>
+        <NameFields values={form} set={set} />
         <TextField label="E-mail" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="+15551234567"
-          value={form.mobile_number}
-          onChange={set('mobile_number')}
-        />
+        <PhoneField value={form.mobile_number} onChange={set('mobile_number')} />
         <PasswordField label="Password" autoComplete="new-password" value={form.password} onChange={set('password')} />
         <PasswordField
           label="Confirm password"
@@ -87,10 +73,7 @@ export function RegisterScreen() {
           value={form.re_password}
           onChange={set('re_password')}
         />
-        <label className="checkbox">
-          <input type="checkbox" checked={promo} onChange={(e) => setPromo(e.target.checked)} />
-          <span>Send me promotional e-mails</span>
-        </label>
+        <PromoField checked={promo} onChange={setPromo} />
         <FormError message={error} />
         {emailTaken && (
           <p className="auth__links">
