@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// The machine is shared and slow at times: give findBy/waitFor room.
-configure({ asyncUtilTimeout: 5000 });
+// The machine is shared and slow at times (two cases missed 5 s at load 10-14): give findBy
+// and waitFor room, within the 15 s a test may take.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
