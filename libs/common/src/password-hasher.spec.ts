@@ -21,4 +21,17 @@ describe('PasswordHasher', () => {
     expect(await hasher.verify('x', 'scrypt$nope')).toBe(false);
     expect(await hasher.verify('x', 'pbkdf2_sha256$1$salt$hash')).toBe(false);
   });
+
+  it('spends exactly one check of a real password on a dummy one, from the first call', async () => {
+    const fresh = new PasswordHasher();
+    const calls: string[] = [];
+    const [hash, verify] = [fresh.hash.bind(fresh), fresh.verify.bind(fresh)];
+    fresh.hash = (password) => (calls.push('hash'), hash(password));
+    fresh.verify = (password, stored) => {
+      calls.push(`verify ${stored.split('$').slice(0, 4).join('$')}`);
+      return verify(password, stored);
+    };
+    expect(await fresh.verifyDummy('dummy password never matches')).toBe(false);
+    expect(calls).toEqual([`verify scrypt$${2 ** 17}$8$1`]);
+  }, 30_000);
 });
