@@ -1,5 +1,5 @@
 // Hostile: personal playlists. Another viewer's playlist (and editorial ones) by id, the guest
-// and anonymous callers, bad names and video lists, mass assignment of the owner.
+// and anonymous callers, bad names and video lists, renames, mass assignment of the owner.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { API, deepJson, expectAnswer, guestTokens, login, newViewer, request, VIEWER, withDb } from './hostile.mjs';
@@ -37,11 +37,21 @@ describe("another viewer's playlist", () => {
   test('mallory cannot delete it', async () => {
     await expectAnswer([403, 404], 'DELETE', `${API}/delete_playlist/${victim}/`, { token: mallory.access });
   });
+  test('mallory cannot rename it', async () => {
+    await expectAnswer([403, 404], 'PUT', `${API}/rename_playlist/${victim}/`, {
+      token: mallory.access,
+      body: { title: 'Mallory Owns This' },
+    });
+  });
   test("mallory's own list does not show it", async () => {
     const res = await expectAnswer(200, 'GET', `${API}/get_user_playlists/`, { token: mallory.access });
     assert.ok(!res.json.some((p) => p.id === victim));
   });
   test('after all that, the playlist is intact', async () => {
+    const title = await withDb(
+      async (db) => (await db.query('SELECT title FROM playlists WHERE id = $1', [victim])).rows[0].title,
+    );
+    assert.equal(title, 'Alice Private Mix');
     const rows = await withDb(
       async (db) =>
         (await db.query('SELECT video_id FROM playlist_videos WHERE playlist_id = $1 ORDER BY position', [victim]))
@@ -58,6 +68,10 @@ describe("another viewer's playlist", () => {
       body: { video_list: [491] },
     });
     await expectAnswer([403, 404], 'DELETE', `${API}/delete_playlist/251/`, { token: mallory.access });
+    await expectAnswer([403, 404], 'PUT', `${API}/rename_playlist/251/`, {
+      token: mallory.access,
+      body: { title: 'Not Classics' },
+    });
   });
   test('owner fields in the body are ignored: the playlist belongs to its creator', async () => {
     const res = await expectAnswer([201, 400], 'POST', `${API}/add_full_playlist/`, {
@@ -79,6 +93,13 @@ describe('who may write', () => {
   test('anonymous: delete_playlist', () => expectAnswer(401, 'DELETE', `${API}/delete_playlist/${victim}/`));
   test('the guest cannot create a playlist', () =>
     expectAnswer(403, 'POST', `${API}/add_full_playlist/`, { token: guest.access, body: { title: 'Guest Mix' } }));
+  test('anonymous: rename_playlist', () =>
+    expectAnswer(401, 'PUT', `${API}/rename_playlist/${victim}/`, { body: { title: 'Anon Name' } }));
+  test("the guest cannot rename alice's playlist", () =>
+    expectAnswer([403, 404], 'PUT', `${API}/rename_playlist/${victim}/`, {
+      token: guest.access,
+      body: { title: 'Guest Name' },
+    }));
   test("the guest cannot touch alice's playlist", () =>
     expectAnswer([403, 404], 'POST', `${API}/add_playlist_video/${victim}/`, {
       token: guest.access,
@@ -114,6 +135,25 @@ describe('bad names and video lists', () => {
       body: '{"title":"Plain Mix"}',
       headers: { 'content-type': 'text/plain' },
     }));
+  test('renames by the owner with bad names, types and bodies change nothing', async () => {
+    // 0: the connection closed while a body past the limit was still being sent (request()).
+    const rename = (body, headers) =>
+      expectAnswer([400, 413, 415, 0], 'PUT', `${API}/rename_playlist/${victim}/`, {
+        token: alice.access,
+        body,
+        headers,
+      });
+    for (const title of ['Mix\u0000One', 'M'.repeat(100_000), '<img src=x onerror=alert(1)>', 12345678, ['A', 'B'], {}])
+      await rename({ title });
+    await rename({ title: 'Fine Name', user_id: 1 });
+    await rename(deepJson(5000, 'title'));
+    await rename('{"title":"Plain Name"}', { 'content-type': 'text/plain' });
+    await rename(JSON.stringify({ title: 'Big '.repeat(400_000) }));
+    const title = await withDb(
+      async (db) => (await db.query('SELECT title FROM playlists WHERE id = $1', [victim])).rows[0].title,
+    );
+    assert.equal(title, 'Alice Private Mix');
+  });
   test("download_playlist_info of another viewer's playlist is readable by link (spec), a hidden one is not", async () => {
     const res = await request('GET', `${API}/download_playlist_info/${victim}/`, { token: mallory.access });
     assert.equal(res.status, 200);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, StreamableFile, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, StreamableFile, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -24,6 +24,7 @@ import {
   CheckPlaylistDto,
   NextPlaylistDto,
   RemoveVideoResultDto,
+  RenamePlaylistDto,
 } from './playlists.dto.js';
 import { PlaylistExportService } from './playlist-export.service.js';
 import { MAX_PERSONAL_PLAYLISTS, PlaylistsService } from './playlists.service.js';
@@ -96,6 +97,22 @@ export class PlaylistsController {
     @IdParam('playlistId') playlistId: number,
   ): Promise<RemoveVideoResultDto> {
     return this.playlists.removeVideo(user, videoId, playlistId);
+  }
+
+  @Put('rename_playlist/:playlistId')
+  @ApiOperation({
+    summary: 'Rename an own playlist (beyond the spec); the name rule is add_full_playlist’s',
+  })
+  @ApiOkResponse({ type: PlaylistSummaryDto, description: 'The playlist as get_user_playlists lists it' })
+  @ApiBadRequestResponse({ description: '"Please, Provide Valid Name"; nothing is changed' })
+  @ApiForbiddenResponse(GUEST)
+  @ApiNotFoundResponse(NOT_OWNER)
+  renamePlaylist(
+    @CurrentUser() user: User,
+    @IdParam('playlistId') playlistId: number,
+    @Body() body: RenamePlaylistDto,
+  ): Promise<PlaylistSummaryDto> {
+    return this.playlists.rename(user, playlistId, body.title);
   }
 
   @Delete('delete_playlist/:playlistId')

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -30,12 +31,18 @@ const toIds = ({ value }: { value: unknown }) =>
     ? value.map((id) => (typeof id === 'string' && /^\d{1,10}$/.test(id.trim()) ? Number(id) : id))
     : value;
 
+/** The one name rule of a personal playlist, for creating and renaming alike. */
+const PlaylistName = () =>
+  applyDecorators(
+    ApiProperty({ example: 'Sunday Morning', description: 'Letters, digits and spaces; more than 1 character' }),
+    Transform(tidy),
+    IsString({ message: INVALID_NAME }),
+    MaxLength(200, { message: INVALID_NAME }),
+    Matches(NAME, { message: INVALID_NAME }),
+  );
+
 export class AddFullPlaylistDto {
-  @ApiProperty({ example: 'Sunday Morning', description: 'Letters, digits and spaces; more than 1 character' })
-  @Transform(tidy)
-  @IsString({ message: INVALID_NAME })
-  @MaxLength(200, { message: INVALID_NAME })
-  @Matches(NAME, { message: INVALID_NAME })
+  @PlaylistName()
   title: string;
 
   @ApiProperty({ type: [Number], example: [403, 491], required: false, description: 'Videos to put in it, in order' })
@@ -59,6 +66,11 @@ export class AddPlaylistVideoDto {
   @Min(1, { each: true, message: VIDEO_LIST })
   @Max(MAX_INT, { each: true, message: VIDEO_LIST })
   video_list: number[];
+}
+
+export class RenamePlaylistDto {
+  @PlaylistName()
+  title: string;
 }
 
 export class CheckPlaylistDto {

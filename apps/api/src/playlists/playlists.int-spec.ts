@@ -64,10 +64,11 @@ describe('personal playlists', () => {
       ['POST', `add_playlist_video/${editorialId}/`],
       ['DELETE', `delete_playlist_video/${videos[0].id}/${editorialId}/`],
       ['DELETE', `delete_playlist/${editorialId}/`],
+      ['PUT', `rename_playlist/${editorialId}/`],
       ['GET', `arrange_videos/${editorialId}/1/2/`],
       ['GET', `download_playlist_info/${editorialId}/`],
     ]) {
-      const [status] = await call(method, path, undefined, method === 'POST' ? {} : undefined);
+      const [status] = await call(method, path, undefined, ['POST', 'PUT'].includes(method) ? {} : undefined);
       expect([path, status]).toEqual([path, 401]);
     }
   });
@@ -317,6 +318,131 @@ describe('personal playlists', () => {
       expect(fallback).toMatchObject({ deleted_id: older.id, id: editorialId, title: 'Default', user_id: null });
       expect((await call('DELETE', `delete_playlist/${older.id}/`, as(user)))[0]).toBe(404);
       expect((await call('DELETE', `delete_playlist/${editorialId}/`, as(user)))[0]).toBe(404);
+    });
+  });
+
+  describe('rename_playlist (beyond the spec)', () => {
+    const rename = (user: User, playlistId: number, body: unknown) =>
+      call('PUT', `rename_playlist/${playlistId}/`, as(user), body);
+    const INVALID = [400, { message: 'Please, Provide Valid Name' }];
+
+    it('renames an own playlist and answers it as My Playlists lists it, everywhere at once', async () => {
+      const playlist = await create(owner, 'Before Rename', [videos[0].id, videos[1].id]);
+      const [status, renamed] = await rename(owner, playlist.id, { title: '  After\tRename  2 ' });
+      expect(status).toBe(200);
+      const listed = (await call('GET', 'get_user_playlists/', as(owner)))[1].find((p: Json) => p.id === playlist.id);
+      expect(renamed).toEqual(listed);
+      expect(renamed).toMatchObject({ id: playlist.id, title: 'After Rename 2', user_id: owner.id, duration: 201 });
+      // Read by anyone with the link, through the public cache too, with its videos untouched.
+      expect(await read(playlist.id)).toMatchObject({ title: 'After Rename 2', video_id: videos[0].id });
+      expect((await call('GET', `get_custom_playlist/${playlist.id}/`))[1].title).toBe('After Rename 2');
+      expect(await order(playlist.id)).toEqual([
+        [1, videos[0].id],
+        [2, videos[1].id],
+      ]);
+      // Same with a path without its trailing slash, and the same name again is no error.
+      const again = await call('PUT', `rename_playlist/${playlist.id}`, as(owner), { title: 'After Rename 2' });
+      expect(again).toEqual([200, renamed]);
+    });
+
+    it('allows a name another of the user’s playlists has, as creation does', async () => {
+      const a = await create(owner, 'Twin Name');
+      const b = await create(owner, 'Other Name');
+      expect(await create(owner, 'Twin Name')).toMatchObject({ title: 'Twin Name' });
+      expect(await rename(owner, b.id, { title: 'Twin Name' })).toEqual([200, expect.objectContaining({ id: b.id })]);
+      const mine = (await call('GET', 'get_user_playlists/', as(owner)))[1];
+      expect(mine.filter((p: Json) => [a.id, b.id].includes(p.id)).map((p: Json) => p.title)).toEqual([
+        'Twin Name',
+        'Twin Name',
+      ]);
+    });
+
+    it("answers another user's playlist, an editorial one and a missing one alike, and refuses the guest", async () => {
+      const playlist = await create(owner, 'Not Yours');
+      expect(await rename(other, playlist.id, { title: 'Taken Over' })).toEqual([
+        404,
+        { message: 'Playlist not found' },
+      ]);
+      expect(await rename(owner, 999999, { title: 'Taken Over' })).toEqual([404, { message: 'Playlist not found' }]);
+      expect(await rename(owner, editorialId, { title: 'Taken Over' })).toEqual([
+        404,
+        { message: 'Playlist not found' },
+      ]);
+      expect(await rename(guest, playlist.id, { title: 'Taken Over' })).toEqual([
+        403,
+        { message: 'The guest account cannot change playlists. Please sign up.' },
+      ]);
+      expect((await rename(owner, 0, { title: 'Taken Over' }))[0]).toBe(400);
+      expect((await call('PUT', 'rename_playlist/abc/', as(owner), { title: 'Taken Over' }))[0]).toBe(400);
+      expect((await read(playlist.id)).title).toBe('Not Yours');
+      expect((await read(editorialId)).title).toBe('Default');
+    });
+
+    it('refuses bad names, wrong types, odd bytes and a huge body, and changes nothing', async () => {
+      const playlist = await create(owner, 'Keep This Name', [videos[2].id]);
+      for (const title of [
+        'a',
+        '',
+        '   ',
+        'x ',
+        'Rock & Roll',
+        '<script>alert(1)</script>',
+        'emoji \u{1F3B5}',
+        'zero\u200Bwidth',
+        'bidi \u202Eevil',
+        '\uFFFD\uFFFD',
+        'a'.repeat(201),
+        42,
+        true,
+        null,
+        ['Two', 'Names'],
+        { title: 'Nested' },
+      ]) {
+        expect([JSON.stringify(title), await rename(owner, playlist.id, { title })]).toEqual([
+          JSON.stringify(title),
+          INVALID,
+        ]);
+      }
+      expect(await rename(owner, playlist.id, {})).toEqual(INVALID);
+      expect((await rename(owner, playlist.id, { title: 'Fine Name', user_id: other.id }))[0]).toBe(400);
+      expect((await rename(owner, playlist.id, ['Fine Name']))[0]).toBe(400);
+      expect((await rename(owner, playlist.id, 'Fine Name'))[0]).toBe(400);
+      const nul = await rename(owner, playlist.id, { title: 'Nul\u0000Byte' });
+      expect(nul[0]).toBe(400);
+      expect(nul[1].message).toMatch(/NUL/);
+      const raw = (body: string | Uint8Array, type = 'application/json') =>
+        api.request(`/cuviewTV/rename_playlist/${playlist.id}/`, {
+          method: 'PUT',
+          token: as(owner),
+          headers: { 'content-type': type },
+          body,
+        });
+      // Not UTF-8, not JSON, not JSON at all, and a body past the api's 1 MB limit.
+      expect(
+        (await raw(Buffer.from([0x7b, 0x22, 0x74, 0x69, 0x74, 0x6c, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])))
+          .status,
+      ).toBe(400);
+      expect((await raw('{"title": "Half')).status).toBe(400);
+      expect(await (await raw('title=Rock+%26+Roll', 'application/x-www-form-urlencoded')).json()).toEqual(INVALID[1]);
+      expect((await raw('<title>Xml Name</title>', 'application/xml')).status).toBe(415);
+      expect((await raw(JSON.stringify({ title: 'a'.repeat(2 * 1024 * 1024) }))).status).toBe(413);
+      expect((await read(playlist.id)).title).toBe('Keep This Name');
+      expect(await order(playlist.id)).toEqual([[1, videos[2].id]]);
+    });
+
+    it('ends 20 parallel renames of one playlist with one of their names, and no error', async () => {
+      const playlist = await create(owner, 'Race Start', [videos[3].id]);
+      const names = Array.from({ length: 20 }, (_, i) => `Parallel Name ${i}`);
+      const answers = await Promise.all(names.map((title) => rename(owner, playlist.id, { title })));
+      expect(answers.map(([status]) => status)).toEqual(Array<number>(20).fill(200));
+      // Each answer names the playlist as its own rename left it (the renames queue on its row lock).
+      expect(answers.map(([, body]) => body.title)).toEqual(names);
+      const [row] = await f.sql<{ title: string }[]>('SELECT title FROM playlists WHERE id = $1', [playlist.id]);
+      expect(names).toContain(row.title);
+      expect((await read(playlist.id)).title).toBe(row.title);
+      expect(
+        (await call('GET', 'get_user_playlists/', as(owner)))[1].find((p: Json) => p.id === playlist.id).title,
+      ).toBe(row.title);
     });
   });
 

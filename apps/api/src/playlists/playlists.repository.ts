@@ -137,6 +137,10 @@ export class PlaylistsRepository {
     );
   }
 
+  async rename(manager: EntityManager, playlistId: number, title: string): Promise<void> {
+    await manager.query('UPDATE playlists SET title = $2, updated_at = now() WHERE id = $1', [playlistId, title]);
+  }
+
   async touch(manager: EntityManager, playlistId: number): Promise<void> {
     await manager.query('UPDATE playlists SET updated_at = now() WHERE id = $1', [playlistId]);
   }

@@ -102,6 +102,23 @@ export class PlaylistsService {
     return { ...(await this.change(playlistId)), removed_video_id: videoId };
   }
 
+  /**
+   * Renames an own playlist (README "Decisions": the spec has no rename). The name rule is
+   * creation's (RenamePlaylistDto), and so is a name the user already gives another playlist:
+   * allowed, as two playlists may share a name. Renames of one playlist queue on its row lock;
+   * the last to commit names it. Answers the playlist as My Playlists lists it.
+   */
+  async rename(user: User, playlistId: number, title: string): Promise<PlaylistSummaryDto> {
+    this.assertMayWrite(user);
+    const row = await this.playlists.transaction(async (manager) => {
+      await this.lockOwned(manager, playlistId, user);
+      await this.playlists.rename(manager, playlistId, title);
+      return this.reads.findVisibleSummary(playlistId, manager);
+    });
+    if (!row) throw new NotFoundException({ message: NOT_FOUND });
+    return toPlaylistSummaryDto(row, this.urls);
+  }
+
   /** Deletes the playlist and answers what to show next: the user's next playlist, else the default one. */
   async delete(user: User, playlistId: number): Promise<NextPlaylistDto> {
     this.assertMayWrite(user);

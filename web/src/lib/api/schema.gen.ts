@@ -786,6 +786,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/rename_playlist/{playlistId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Rename an own playlist (beyond the spec); the name rule is add_full_playlist’s */
+    put: operations['PlaylistsController_renamePlaylist'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/delete_playlist/{playlistId}': {
     parameters: {
       query?: never;
@@ -3014,6 +3031,13 @@ export interface components {
        * @example 827
        */
       removed_video_id: number;
+    };
+    RenamePlaylistDto: {
+      /**
+       * @description Letters, digits and spaces; more than 1 character
+       * @example Sunday Morning
+       */
+      title: string;
     };
     NextPlaylistDto: {
       /**
@@ -5552,6 +5576,60 @@ export interface operations {
         content?: never;
       };
       /** @description No such playlist of this user, or the video is not in it */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PlaylistsController_renamePlaylist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        playlistId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RenamePlaylistDto'];
+      };
+    };
+    responses: {
+      /** @description The playlist as get_user_playlists lists it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlaylistSummaryDto'];
+        };
+      };
+      /** @description "Please, Provide Valid Name"; nothing is changed */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid access token */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The guest account cannot change playlists */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No such playlist of this user (another user’s playlist answers the same) */
       404: {
         headers: {
           [name: string]: unknown;

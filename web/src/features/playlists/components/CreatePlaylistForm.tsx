@@ -3,7 +3,7 @@ import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
 import type { Id, PlaylistDetail } from '@/lib/api/types';
 import { useAddFullPlaylist } from '../api/add-full-playlist';
-import { INVALID_NAME_MESSAGE, isValidPlaylistName } from '../validation';
+import { INVALID_NAME_MESSAGE, isValidPlaylistName, NAME_MAX_LENGTH } from '../validation';
 
 /**
  * "Create Playlist" box with a Name field. After each attempt the name is cleared and the
@@ -55,7 +55,13 @@ export function CreatePlaylistForm({
       <h3 className="create-playlist__title">Create Playlist</h3>
       <label htmlFor={inputId}>Name</label>
       <div className="create-playlist__row">
-        <input id={inputId} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={120} />
+        <input
+          id={inputId}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="off"
+          maxLength={NAME_MAX_LENGTH}
+        />
         <button type="submit" className="button button--primary">
           Create
         </button>

@@ -2,10 +2,11 @@ import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { VideoRowLink } from '@/components/cards/VideoRowLink';
 import { BackArrow } from '@/components/ui/BackArrow';
-import { IconDownload, IconGrip, IconTrash } from '@/components/ui/icons';
+import { IconDownload, IconEdit, IconGrip, IconTrash } from '@/components/ui/icons';
 import { Loading } from '@/components/ui/Loading';
 import { useToast } from '@/components/ui/toast';
 import { toMessage } from '@/lib/api/client';
@@ -13,7 +14,7 @@ import type { PlaylistDetail, Video } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { DEFAULTS } from '@/lib/constants';
 import { countLabel } from '@/lib/format';
-import { playerHref, playlistHref } from '@/lib/links';
+import { myPlaylistHref, playerHref, playlistHref } from '@/lib/links';
 import { sortableAnnouncements } from '@/lib/sortable-announcements';
 import { useSortableSensors } from '@/lib/sortable-sensors';
 import { useArrangeVideos } from '../api/arrange-videos';
@@ -22,6 +23,7 @@ import { useDeletePlaylistVideo } from '../api/delete-playlist-video';
 import { exportPlaylist } from '../export';
 import { customPlaylistKey, useCustomPlaylist } from '../api/get-custom-playlist';
 import { hasStoredToken } from '../guard';
+import { RenamePlaylistDialog } from './RenamePlaylistDialog';
 
 export const DELETE_VIDEO_CONFIRM_SHORT = 'Delete the video from playlist?';
 export const DELETE_PLAYLIST_CONFIRM_LONG = 'Do you really want to delete the playlist?';
@@ -44,7 +46,7 @@ export function reorder(
   return { videos: moved, from: videos[from]!.position ?? from + 1, to: videos[to]!.position ?? to + 1 };
 }
 
-/** /myPlaylist/{id}/{title}: the person's own playlist; drag to reorder, delete per video. */
+/** /myPlaylist/{id}/{title}: the person's own playlist; drag to reorder, delete per video, rename. */
 export function MyPlaylistScreen() {
   const { playlistId } = useParams();
   const id = Number(playlistId);
@@ -56,6 +58,7 @@ export function MyPlaylistScreen() {
   const removePlaylist = useDeletePlaylist();
   const toast = useToast();
   const navigate = useNavigate();
+  const [renaming, setRenaming] = useState(false);
 
   const sensors = useSortableSensors();
 
@@ -83,6 +86,9 @@ export function MyPlaylistScreen() {
         <h1>{playlist.title}</h1>
         <span className="page__count">{countLabel(playlist.videos.length, 'video')}</span>
         <div className="page__actions">
+          <button type="button" className="button button--ghost" onClick={() => setRenaming(true)}>
+            <IconEdit size={16} /> Rename
+          </button>
           <button
             type="button"
             className="button button--ghost"
@@ -149,6 +155,13 @@ export function MyPlaylistScreen() {
         <p className="muted page__more">
           <Link to={playerHref({ playlistId: id, groupId, videoId: playlist.videos[0]!.id })}>Play all</Link>
         </p>
+      )}
+      {renaming && (
+        <RenamePlaylistDialog
+          playlist={playlist}
+          onClose={() => setRenaming(false)}
+          onRenamed={(renamed) => void navigate(myPlaylistHref(id, renamed.title), { replace: true })}
+        />
       )}
     </div>
   );
