@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Queue } from 'bullmq';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { JobName, QueueName, analysisOffset, jobId } from '@app/contracts';
 import { signTestAccessToken, startTestApi, uniqueRedisPrefix, type TestApi } from '@app/testing';
@@ -95,5 +95,29 @@ describe('get_analyze_info', () => {
     }
     expect(job).toBeUndefined();
     await queue.close();
+  });
+
+  it('answers 503 for a run that failed on our side, without its words; 400 with the reason for input the worker refuses', async () => {
+    // A worker of the queue that fails as ours can: a tool that will not start (the run at
+    // offset 0), and a refusal for good of a video without audio (at offset 5).
+    const worker = new Worker(
+      QueueName.Analyze,
+      async (job) => {
+        if (job.data.offset === 0) throw new Error('spawn /usr/bin/ffmpeg ELOOP');
+        throw new UnrecoverableError('The video has no audio of its own to analyse');
+      },
+      { connection: { url: api.config.REDIS_URL }, prefix },
+    );
+    try {
+      const ours = await api.request(`/cuviewTV/get_analyze_info/${streamed}/3/0/`, { token });
+      expect([ours.status, await ours.json()]).toEqual([503, { message: 'Analysis failed, please try again' }]);
+      const refused = await api.request(`/cuviewTV/get_analyze_info/${streamed}/8/5/`, { token });
+      expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([
+        400,
+        'The video has no audio of its own to analyse',
+      ]);
+    } finally {
+      await worker.close();
+    }
   });
 });

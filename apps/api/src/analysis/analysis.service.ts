@@ -6,10 +6,10 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueueEvents, type Job } from 'bullmq';
+import { QueueEvents, UnrecoverableError, type Job } from 'bullmq';
 import { Repository } from 'typeorm';
 import { AppConfig } from '@app/config';
-import { JobName, QueueName, Status, analysisOffset } from '@app/contracts';
+import { JOB_QUEUE, JobName, QueueName, Status, analysisOffset } from '@app/contracts';
 import { Video } from '@app/db';
 import { QueueService } from '../queue/queue.service.js';
 
@@ -116,8 +116,20 @@ export class AnalysisService implements OnApplicationShutdown {
         await job.remove().catch(() => undefined);
         throw new ServiceUnavailableException({ message: 'Analysis is taking too long, please try again' });
       }
-      throw new BadRequestException({ message: message || 'Analysis failed' });
+      // The worker refuses bad input for good (UnrecoverableError: a video without audio) and
+      // says why; any other failure is ours (a tool that would not start, storage away), for
+      // which the person may try again, and its words are not theirs to read.
+      if (await this.refusedForGood(job)) throw new BadRequestException({ message: message || 'Analysis failed' });
+      throw new ServiceUnavailableException({ message: 'Analysis failed, please try again' });
     }
+  }
+
+  private async refusedForGood(job: Job): Promise<boolean> {
+    const failed = await this.queues
+      .queue(JOB_QUEUE[JobName.VideoAnalyze])
+      .getJob(job.id!)
+      .catch(() => undefined);
+    return failed?.stacktrace?.some((trace) => trace.startsWith(UnrecoverableError.name)) ?? false;
   }
 
   async onApplicationShutdown(): Promise<void> {
