@@ -18,6 +18,9 @@ export const STAFF = { email: 'staff@cuview.local', password: 'staff-password' }
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
+/** Phones held sideways: a large one and a small one. */
+export const PHONE_LANDSCAPE = { width: 812, height: 375 };
+export const SMALL_PHONE_LANDSCAPE = { width: 667, height: 375 };
 
 export const launchBrowser = launchChromium;
 
@@ -159,6 +162,25 @@ export async function drag(page, source, target) {
   await page.mouse.move(to.x, to.y, { steps: 16 });
   await page.mouse.move(to.x, to.y + 2, { steps: 2 });
   await page.mouse.up();
+}
+
+/**
+ * A finger moved from `from` to `to` over ~200 ms and lifted (a journey with `touch: true`):
+ * real touch events, so the browser scrolls what a finger scrolls and the page gets pointer events.
+ */
+export async function swipe(page, from, to, steps = 12) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    for (let i = 1; i <= steps; i++) {
+      const at = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** The accessible names of the drag handles in a sortable list, in screen order. */

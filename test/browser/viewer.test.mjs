@@ -14,6 +14,7 @@ import {
   PHONE,
   screenshot,
   signIn,
+  swipe,
   VIEWER,
 } from './browser.mjs';
 
@@ -46,6 +47,82 @@ for (const viewport of [DESKTOP, PHONE]) {
     await assertAccessible(page, `landing ${viewport.width}`);
   });
 }
+
+/** Back to the top of the page, once the fling of a swipe is over. */
+function toTop(page) {
+  return eventually(async () => {
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+  });
+}
+
+journey(
+  use,
+  'on a phone a finger swipes a row and the banner sideways, and still scrolls the page up and down',
+  { viewport: PHONE, touch: true },
+  async ({ page }) => {
+    await page.goto('/');
+    const row = page.getByRole('region', { name: 'New Playlists' });
+    const tiles = row.locator('.carousel__item');
+    await tiles.first().getByRole('link').first().waitFor();
+    const inView = () =>
+      row.locator('.carousel__item:not([inert])').evaluateAll((els) => els.map((e) => e.textContent));
+    const shown = await inView();
+    const rendered = await tiles.locator('.card').count();
+    const box = await row.locator('.carousel__viewport').boundingBox();
+    const y = box.y + box.height / 3;
+    await swipe(page, { x: box.x + box.width * 0.85, y }, { x: box.x + box.width * 0.15, y });
+    // It comes to rest on a tile: the first one in view starts at the row's left edge.
+    await eventually(async () => {
+      const now = await inView();
+      assert.equal(now.length, shown.length, 'a whole view of tiles');
+      assert.ok(!now.includes(shown[0]), `the row moved on: ${now}`);
+      const [left, firstTile] = [
+        await row.locator('.carousel__viewport').boundingBox(),
+        await row.locator('.carousel__item:not([inert])').first().boundingBox(),
+      ];
+      assert.ok(Math.abs(firstTile.x - left.x - 4) <= 1, `snapped to a tile: ${firstTile.x} in ${left.x}`);
+    });
+    assert.ok((await tiles.locator('.card').count()) > rendered, 'the tiles after it are drawn');
+    assert.equal(await row.getByRole('button', { name: 'Previous New Playlists' }).isEnabled(), true);
+    assert.equal(await page.evaluate(() => window.scrollX), 0, 'the page itself did not move sideways');
+    await screenshot(page, 'landing-row-swiped-375');
+
+    // Up and down over the row scrolls the page, not the row.
+    const scrolled = await row.locator('.carousel__viewport').evaluate((e) => e.scrollLeft);
+    await swipe(page, { x: box.x + box.width / 2, y: y + 150 }, { x: box.x + box.width / 2 + 8, y: y - 100 });
+    await eventually(async () => assert.ok((await page.evaluate(() => window.scrollY)) > 100, 'the page scrolled'));
+    assert.equal(await row.locator('.carousel__viewport').evaluate((e) => e.scrollLeft), scrolled);
+
+    // The banner: sideways shows the next one, up and down scrolls the page and keeps it.
+    await toTop(page);
+    // The demo's banner videos last seconds and the next banner follows when one ends: held still.
+    const hold = () =>
+      page.locator('video.hero__video').evaluateAll((videos) =>
+        videos.forEach((v) => {
+          v.autoplay = false;
+          v.pause();
+        }),
+      );
+    await hold();
+    const dots = page.getByRole('group', { name: 'Featured videos' }).getByRole('button');
+    const pressed = () => dots.evaluateAll((els) => els.findIndex((e) => e.getAttribute('aria-pressed') === 'true'));
+    const [count, before] = [await dots.count(), await pressed()];
+    const hero = await page.getByRole('region', { name: 'Featured video' }).boundingBox();
+    const mid = hero.y + hero.height / 2;
+    await swipe(page, { x: hero.x + hero.width * 0.8, y: mid }, { x: hero.x + hero.width * 0.2, y: mid + 10 });
+    await eventually(async () => assert.equal(await pressed(), (before + 1) % count, 'the next banner'));
+    await hold();
+    await swipe(page, { x: hero.x + hero.width / 2, y: mid + 60 }, { x: hero.x + hero.width / 2 + 10, y: mid - 120 });
+    await eventually(async () => assert.ok((await page.evaluate(() => window.scrollY)) > 50, 'the page scrolled'));
+    assert.equal(await pressed(), (before + 1) % count, 'the same banner');
+    // A swipe to the right: the one before.
+    await toTop(page);
+    await swipe(page, { x: hero.x + hero.width * 0.2, y: mid }, { x: hero.x + hero.width * 0.8, y: mid });
+    await eventually(async () => assert.equal(await pressed(), before, 'back to the first one'));
+  },
+);
 
 journey(use, 'a visitor who opens a playlist signs in and lands back on its player', {}, async ({ page }) => {
   await page.goto('/');

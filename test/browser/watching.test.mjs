@@ -8,10 +8,12 @@ import {
   eventually,
   journey,
   PHONE,
+  PHONE_LANDSCAPE,
   screenshot,
   sharedBrowser,
   signIn,
   signOut,
+  SMALL_PHONE_LANDSCAPE,
   VIEWER,
 } from './browser.mjs';
 
@@ -464,6 +466,76 @@ journey(
     });
     assert.equal(await region.count(), 0, 'the first video is gone');
     await leaveAndForget(page, [first, second]);
+    assert.deepEqual(errors, [], 'no console errors');
+  },
+);
+
+/** The player's controls that show (buttons and the seek bar) outside the viewport or the player. */
+function controlsCutOff(page) {
+  return page.locator('.player').evaluate((player) => {
+    const frame = player.getBoundingClientRect();
+    const [width, height] = [document.documentElement.clientWidth, window.innerHeight];
+    return [...player.querySelectorAll('.player__controls button, .player__controls input')]
+      .filter((c) => c.getClientRects().length > 0)
+      .map((c) => [c.getAttribute('aria-label'), c.getBoundingClientRect()])
+      .filter(
+        ([, r]) =>
+          r.left < Math.max(0, frame.left) - 0.5 ||
+          r.top < Math.max(0, frame.top) - 0.5 ||
+          r.right > Math.min(width, frame.right) + 0.5 ||
+          r.bottom > Math.min(height, frame.bottom) + 0.5,
+      )
+      .map(
+        ([name, r]) =>
+          `${name} [${Math.round(r.left)}, ${Math.round(r.top)}, ${Math.round(r.right)}, ${Math.round(r.bottom)}]`,
+      );
+  });
+}
+
+journey(
+  use,
+  'a phone held sideways shows the whole player, every control on screen, the menu in a drawer; Fullscreen fills the screen',
+  { viewport: PHONE_LANDSCAPE, touch: true, timeout: 90_000 },
+  async ({ page }) => {
+    const errors = consoleErrorsOf(page);
+    const [first] = await playlistVideos();
+    await signIn(page, VIEWER);
+    await openVideo(page, first);
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false, 'no side menu beside it');
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    // Paused, the controls stay up to be measured.
+    await page.locator('body').press('k');
+    await eventually(async () => assert.equal(await paused(page), true));
+    assert.equal(await controlsHidden(page), false);
+    for (const viewport of [PHONE_LANDSCAPE, SMALL_PHONE_LANDSCAPE]) {
+      await page.setViewportSize(viewport);
+      const player = await page.locator('.player').boundingBox();
+      assert.ok(
+        player.y + player.height <= viewport.height + 0.5,
+        `the player ends on screen: ${JSON.stringify(player)}`,
+      );
+      // As tall as the top bar leaves it, with the picture's own shape.
+      assert.ok(player.height >= viewport.height - 61, `the player takes the screen's height: ${player.height}`);
+      assert.ok(Math.abs(player.width / player.height - 16 / 9) < 0.02, `16:9: ${player.width}x${player.height}`);
+      assert.deepEqual(await controlsCutOff(page), [], `controls cut off at ${viewport.width}x${viewport.height}`);
+      await screenshot(page, `player-landscape-${viewport.width}x${viewport.height}`);
+    }
+
+    const full = await page.getByRole('button', { name: 'Fullscreen', exact: true }).boundingBox();
+    await page.touchscreen.tap(full.x + full.width / 2, full.y + full.height / 2);
+    await page.waitForFunction(() => document.fullscreenElement?.classList.contains('player'));
+    const whole = await page.locator('.player').boundingBox();
+    assert.deepEqual(
+      [whole.x, whole.y, whole.width, whole.height],
+      [0, 0, SMALL_PHONE_LANDSCAPE.width, SMALL_PHONE_LANDSCAPE.height],
+      'fullscreen fills the screen',
+    );
+    assert.deepEqual(await controlsCutOff(page), [], 'controls cut off in fullscreen');
+    await screenshot(page, 'player-landscape-fullscreen');
+    const exit = await page.getByRole('button', { name: 'Exit fullscreen' }).boundingBox();
+    await page.touchscreen.tap(exit.x + exit.width / 2, exit.y + exit.height / 2);
+    await page.waitForFunction(() => document.fullscreenElement === null);
+    await leaveAndForget(page, [first]);
     assert.deepEqual(errors, [], 'no console errors');
   },
 );

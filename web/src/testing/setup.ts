@@ -30,6 +30,8 @@ if (!window.matchMedia) {
   });
 }
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+// Nor does it scroll elements (carousels scroll their rows).
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => undefined;
 
 // jsdom lacks object URLs (used by the playlist export download).
 if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:test';

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // jsdom applies no media queries, so this reads the style sheet the browser gets and evaluates
-// the conditions of the rules that turn the side menu into a drawer at a given viewport width.
+// the conditions of the rules that turn the side menu into a drawer at a given viewport size.
 // (Vitest runs in web/, the project root.)
 const css = readFileSync(resolve(process.cwd(), 'src/styles/app.css'), 'utf8');
 
@@ -24,19 +24,26 @@ function drawerConditions(): string[] {
   return conditions;
 }
 
-function matches(condition: string, width: number): boolean {
-  return condition.split(/\s+and\s+/).every((part) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(part);
-    if (max) return width <= Number(max[1]);
-    const min = /min-width:\s*([\d.]+)px/.exec(part);
-    if (min) return width >= Number(min[1]);
-    const below = /width\s*<\s*([\d.]+)px/.exec(part);
-    if (below) return width < Number(below[1]);
-    throw new Error(`unhandled media condition ${part}`);
-  });
+type Screen = { width: number; height: number };
+
+/** Whether a media query list (conditions joined by commas, each by "and") holds for `screen`. */
+function matches(list: string, { width, height }: Screen): boolean {
+  return list.split(',').some((condition) =>
+    condition.split(/\s+and\s+/).every((part) => {
+      const max = /max-(width|height):\s*([\d.]+)px/.exec(part);
+      if (max) return (max[1] === 'width' ? width : height) <= Number(max[2]);
+      const min = /min-(width|height):\s*([\d.]+)px/.exec(part);
+      if (min) return (min[1] === 'width' ? width : height) >= Number(min[2]);
+      const below = /width\s*<\s*([\d.]+)px/.exec(part);
+      if (below) return width < Number(below[1]);
+      const orientation = /orientation:\s*(landscape|portrait)/.exec(part);
+      if (orientation) return (width > height ? 'landscape' : 'portrait') === orientation[1];
+      throw new Error(`unhandled media condition ${part}`);
+    }),
+  );
 }
 
-const isDrawer = (width: number) => drawerConditions().some((c) => matches(c, width));
+const isDrawer = (width: number, height = 800) => drawerConditions().some((c) => matches(c, { width, height }));
 
 describe('side menu breakpoint (spec viewer §2)', () => {
   it('is a drawer below 768 px only', () => {
@@ -46,6 +53,15 @@ describe('side menu breakpoint (spec viewer §2)', () => {
     expect(isDrawer(767.5)).toBe(true);
     expect(isDrawer(768)).toBe(false);
     expect(isDrawer(1280)).toBe(false);
+  });
+
+  it('is a drawer on a phone held sideways, not on a tablet or a laptop', () => {
+    expect(isDrawer(812, 375)).toBe(true);
+    expect(isDrawer(667, 375)).toBe(true);
+    expect(isDrawer(932, 430)).toBe(true);
+    expect(isDrawer(1024, 768)).toBe(false);
+    expect(isDrawer(1280, 720)).toBe(false);
+    expect(isDrawer(768, 1024)).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BannerVideo } from '@/lib/api/types';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -26,8 +26,8 @@ const banner = (fields: Partial<BannerVideo> = {}): BannerVideo => ({
   ...fields,
 });
 
-function renderHero(answer: BannerVideo) {
-  mockFetch({ 'GET /cuviewTV/get_videos_for_banner/': { json: [answer] } });
+function renderHero(...answer: BannerVideo[]) {
+  mockFetch({ 'GET /cuviewTV/get_videos_for_banner/': { json: answer } });
   const { container } = renderRoute(<HeroBanner />);
   return async (selector: string) => {
     await screen.findByRole('heading', { name: 'TONIGHT' });
@@ -49,5 +49,41 @@ describe('main page hero', () => {
   it('shows the video’s picture when the banner has none', async () => {
     const find = renderHero(banner());
     expect(await find('video.hero__video')).toHaveAttribute('poster', VIDEO_PICTURE[600]);
+  });
+});
+
+describe('swiping the hero', () => {
+  /** A finger (or `pointerType`) put down at (x, y) and lifted at (x + dx, y + dy). */
+  function drag(dx: number, dy: number, pointerType = 'touch') {
+    const hero = screen.getByRole('region', { name: 'Featured video' });
+    const at = { pointerId: 1, isPrimary: true, pointerType };
+    fireEvent.pointerDown(hero, { ...at, clientX: 200, clientY: 100 });
+    fireEvent.pointerUp(hero, { ...at, clientX: 200 + dx, clientY: 100 + dy });
+  }
+  const shown = () => screen.getByRole('heading', { level: 1 }).textContent;
+
+  it('shows the next banner on a swipe to the left and the previous one on a swipe to the right', async () => {
+    renderHero(banner(), banner({ id: 4, title: 'Second' }), banner({ id: 5, title: 'Third' }));
+    await screen.findByRole('heading', { name: 'TONIGHT' });
+    drag(-120, 10);
+    expect(shown()).toBe('SECOND');
+    expect(screen.getByRole('button', { name: 'Show Second' })).toHaveAttribute('aria-pressed', 'true');
+    drag(120, -10);
+    drag(120, 0);
+    expect(shown()).toBe('THIRD');
+  });
+
+  it('keeps the banner for a tap, a page scroll and a mouse drag', async () => {
+    renderHero(banner(), banner({ id: 4, title: 'Second' }));
+    await screen.findByRole('heading', { name: 'TONIGHT' });
+    drag(-10, 0);
+    drag(-60, -200);
+    drag(-150, 0, 'mouse');
+    // The browser scrolled the page: it cancels the pointer, and the finger lifts elsewhere.
+    const hero = screen.getByRole('region', { name: 'Featured video' });
+    fireEvent.pointerDown(hero, { pointerId: 2, isPrimary: true, pointerType: 'touch', clientX: 200, clientY: 100 });
+    fireEvent.pointerCancel(hero, { pointerId: 2, pointerType: 'touch' });
+    fireEvent.pointerUp(hero, { pointerId: 2, isPrimary: true, pointerType: 'touch', clientX: 40, clientY: 100 });
+    expect(shown()).toBe('TONIGHT');
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useHls } from '@/components/player/use-hls';
 import { IconMute, IconPlay, IconVolume } from '@/components/ui/icons';
 import { Img } from '@/components/ui/Img';
+import { useSwipe } from '@/hooks/use-swipe';
 import type { BannerVideo } from '@/lib/api/types';
 import { pictureUrl } from '@/lib/images';
 import { playerHref } from '@/lib/links';
@@ -10,18 +11,22 @@ import { useBannerVideos } from '../api/get-banner-videos';
 
 /**
  * Landing hero: the banner video autoplays muted (browsers allow only muted autoplay) with an
- * unmute toggle and its title in upper case. Several banners rotate when one ends.
+ * unmute toggle and its title in upper case. Several banners rotate when one ends; a finger
+ * swiping sideways over the banner shows the next or previous one.
  */
 export function HeroBanner() {
   const q = useBannerVideos();
   const banners = q.data ?? [];
   const [index, setIndex] = useState(0);
   const banner = banners.length ? banners[index % banners.length] : undefined;
+  const swipe = useSwipe((step) =>
+    setIndex((i) => (banners.length ? (i + step + banners.length) % banners.length : 0)),
+  );
 
   if (q.isPending) return <div className="hero hero--loading" aria-busy="true" />;
   if (!banner) return null;
   return (
-    <section className="hero" aria-label="Featured video">
+    <section className="hero" aria-label="Featured video" {...(banners.length > 1 ? swipe : {})}>
       <HeroMedia
         key={banner.id}
         banner={banner}
