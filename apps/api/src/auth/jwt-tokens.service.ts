@@ -96,9 +96,12 @@ export class JwtTokensService {
       row = await this.refreshTokens.findByJti(row.jti);
       if (!row?.usedAt || row.revokedAt) throw new TokenNotValidException();
     }
-    // Another tab of the same browser renewed with this token a moment ago: this one gets a pair
-    // of its own in the same login, and whichever the browser keeps goes on working.
-    return this.issue(user, row.family);
+    // Another tab of the same browser renewed with this token a moment ago: this one gets the
+    // login's current refresh token (that renewal's, or a later one) and an access token, so
+    // however many tabs renew at once, the login goes on as one chain.
+    const live = await this.refreshTokens.findLive(row.family);
+    if (!live) throw new TokenNotValidException();
+    return this.pairFor(user, live);
   }
 
   /** Spent within JWT_REFRESH_REUSE_SECONDS: a renewal racing another, not a replay. */
@@ -143,23 +146,25 @@ export class JwtTokensService {
 
   /** A new pair, and the row that makes its refresh token count once it is recorded. */
   private sign(user: User, family: string): { pair: TokenPair; record: IssuedRefreshToken } {
+    const record: IssuedRefreshToken = {
+      jti: randomUUID(),
+      family,
+      userId: user.id,
+      expiresAt: new Date((Math.floor(Date.now() / 1000) + this.config.JWT_REFRESH_TTL_SECONDS) * 1000),
+    };
+    return { pair: this.pairFor(user, record), record };
+  }
+
+  /** A new access token, and the refresh token of the issued row `refresh`. */
+  private pairFor(user: User, refresh: Pick<RefreshToken, 'jti' | 'expiresAt'>): TokenPair {
     const now = Math.floor(Date.now() / 1000);
-    const sign = (type: TokenType, jti: string, ttl: number) => {
-      const claims: TokenClaims = { token_type: type, exp: now + ttl, iat: now, jti, user_id: user.id };
+    const sign = (type: TokenType, jti: string, exp: number) => {
+      const claims: TokenClaims = { token_type: type, exp, iat: now, jti, user_id: user.id };
       return this.jwt.sign(claims, { algorithm: 'HS256' });
     };
-    const refreshJti = randomUUID();
     return {
-      pair: {
-        access: sign('access', randomUUID(), this.config.JWT_ACCESS_TTL_SECONDS),
-        refresh: sign('refresh', refreshJti, this.config.JWT_REFRESH_TTL_SECONDS),
-      },
-      record: {
-        jti: refreshJti,
-        family,
-        userId: user.id,
-        expiresAt: new Date((now + this.config.JWT_REFRESH_TTL_SECONDS) * 1000),
-      },
+      access: sign('access', randomUUID(), now + this.config.JWT_ACCESS_TTL_SECONDS),
+      refresh: sign('refresh', refresh.jti, Math.floor(refresh.expiresAt.getTime() / 1000)),
     };
   }
 }

@@ -39,6 +39,14 @@ export class RefreshTokensRepository {
     });
   }
 
+  /** The login's refresh token that is neither spent nor revoked (the newest, should there be two). */
+  findLive(family: string): Promise<RefreshToken | null> {
+    return this.tokens.findOne({
+      where: { family, usedAt: IsNull(), revokedAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+  }
+
   /** Reuse detected: every token of this login chain stops working, the thief's and the owner's. */
   async revokeFamily(family: string): Promise<void> {
     await this.tokens.update({ family, revokedAt: IsNull() }, { revokedAt: new Date() });
