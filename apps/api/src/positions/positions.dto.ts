@@ -60,7 +60,9 @@ export function parseSavePositions(body: unknown): PositionDto[] {
     if (typeof position !== 'number' || !Number.isFinite(position) || position < 0 || position > MAX_SECONDS) {
       throw refuse('position must be a number of seconds');
     }
-    return { video_id: video_id as number, position };
+    // To the millisecond: finer means nothing to a player, and below the column's smallest
+    // real (1e-45) Postgres refuses the number.
+    return { video_id: video_id as number, position: Math.round(position * 1000) / 1000 };
   });
 }
 

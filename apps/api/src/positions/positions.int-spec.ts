@@ -126,6 +126,19 @@ describe('watch positions (continue watching)', () => {
     expect(await rows(person)).toEqual([[videos[0].id, 200]]);
   });
 
+  it('keeps positions to the millisecond: a number too small for the column is the start, not a 500', async () => {
+    const person = await f.user();
+    const batch = [
+      { video_id: videos[0].id, position: 1e-46 },
+      { video_id: videos[1].id, position: 12.34567 },
+    ];
+    expect((await save(person, batch))[0]).toBe(204);
+    expect(await rows(person)).toEqual([
+      [videos[0].id, 0],
+      [videos[1].id, 12.346],
+    ]);
+  });
+
   it('refuses bad input with 400 and writes nothing of the batch', async () => {
     const person = await f.user();
     const v = videos[0].id;

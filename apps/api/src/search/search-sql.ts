@@ -256,13 +256,13 @@ export function filterResultsQuery(selection: FilterSelection, page: number): Sq
   const size = bind(values, PAGE_SIZE.viewer);
   const offset = bind(values, (page - 1) * PAGE_SIZE.viewer);
   return {
-    text: `SELECT LEAST(c.counted, c.reach) AS total, c.counted > c.reach AS estimated,
+    text: `SELECT LEAST(c.counted, c.reach)::int AS total, c.counted > c.reach AS estimated,
   COALESCE((
     SELECT json_agg(${VIDEO_JSON} ORDER BY p.id DESC)
-    FROM (SELECT v.id FROM videos v WHERE ${conditions} ORDER BY v.id DESC LIMIT ${size}::int OFFSET ${offset}::int) p
+    FROM (SELECT v.id FROM videos v WHERE ${conditions} ORDER BY v.id DESC LIMIT ${size}::int OFFSET ${offset}::bigint) p
     JOIN videos v ON v.id = p.id
   ), '[]'::json) AS videos
-FROM ${cappedCount(conditions, values, `${offset}::int + ${size}::int`)}`,
+FROM ${cappedCount(conditions, values, `${offset}::bigint + ${size}::int`)}`,
     values,
     planEachTime: true,
   };

@@ -189,6 +189,17 @@ describe.each(['postgres', 'memory'] as const)('search and filters (SEARCH_ENGIN
       expect(byTagActivityVideoGenre.videos.map((v: Json) => v.id)).toEqual([haloLive.id]);
     });
 
+    it('answers an empty page past the end, to the last page number the address allows', async () => {
+      // (page - 1) x 20 passes 2^31 from page 107,374,184: the skip once overflowed a 32-bit integer (500).
+      for (const page of [3, 107374184, 2147483647]) {
+        expect([page, ...(await post(`get_filter_results/${page}/`, { data: `${ids.rock}!4` }))]).toEqual([
+          page,
+          200,
+          { videos: [], videoLength: 2 },
+        ]);
+      }
+    });
+
     it('counts matches with or without a signed-in user', async () => {
       expect(await post('get_videos_length_for_filter/', { data: `${ids.rock}!4` })).toEqual([200, { videoLength: 2 }]);
       expect(await post('get_videos_length_for_filter/', { data: `${ids.beyonce}!7` }, f.token(viewer))).toEqual([
