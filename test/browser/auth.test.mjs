@@ -139,8 +139,10 @@ journey(
     );
     assert.deepEqual(remembered, [null, null, null, null], 'the place of the person who signed out is forgotten');
 
+    // Signed in again in the first tab: the other leaves the sign-in form for the home page by
+    // itself (not for the player, which would play the same video in both tabs at once).
     await signIn(page, VIEWER);
-    await other.goto('/');
+    await other.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     await other.getByRole('button', { name: /^Account menu for / }).waitFor();
     assert.deepEqual([...errors, ...otherErrors], [], 'no console errors in either tab');
   },

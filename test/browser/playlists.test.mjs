@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import {
   assertAccessible,
+  consoleErrorsOf,
   drag,
   handleNames,
   journey,
@@ -182,3 +183,43 @@ journey(use, 'a combination of filters narrows the results', {}, async ({ page }
   await results.getByRole('heading', { name: NIGHT_DRIVE }).waitFor();
   assert.deepEqual((await titles()).sort(), [...genreOnly].sort());
 });
+
+journey(
+  use,
+  "a playlist made in one tab is in the other tab's Add to playlist at once, without a reload",
+  { timeout: 90_000 },
+  async ({ page, context }) => {
+    const errors = consoleErrorsOf(page);
+    await signIn(page, VIEWER);
+    await page.goto('/home?g=4&p=54');
+    const addTo = page.getByRole('button', { name: /^Add .* to playlist$/ }).first();
+    const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
+    // The list as this tab first read it.
+    await addTo.click();
+    await dialog.getByRole('button', { name: 'Create New' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const other = await context.newPage();
+    const name = uniqueName('E2E other tab');
+    await other.goto('/myPlaylists');
+    await other.getByRole('button', { name: 'Create New' }).click();
+    await other.getByRole('textbox', { name: 'Name' }).fill(name);
+    await other.getByRole('button', { name: 'Create', exact: true }).click();
+    await other.getByRole('link', { name: `Open playlist ${name}` }).waitFor();
+
+    await addTo.click();
+    await dialog.getByRole('button', { name }).waitFor({ timeout: 5_000 });
+    await page.keyboard.press('Escape');
+    const token = await page.evaluate(() => localStorage.getItem('access'));
+    const mine = await (
+      await page.request.get('/cuviewTV/get_user_playlists/', { headers: { Authorization: `JWT ${token}` } })
+    ).json();
+    for (const playlist of mine.filter((p) => p.title === name)) {
+      await page.request.delete(`/cuviewTV/delete_playlist/${playlist.id}/`, {
+        headers: { Authorization: `JWT ${token}` },
+      });
+    }
+    assert.deepEqual(errors, [], 'no console errors');
+  },
+);

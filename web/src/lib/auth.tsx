@@ -136,9 +136,30 @@ let signedOutAt: string | null = null;
 const currentAddress = () => window.location.pathname + window.location.search;
 const mayRemember = () => signedOutAt !== currentAddress();
 
-/** Keeps the session query in step with the token store (refresh failure = signed out), in every tab. */
+/** Where a tab says it changed something, for the other tabs of this browser to read it again. */
+const CHANGES_CHANNEL = 'cuview-changes';
+
+/**
+ * Keeps the session query in step with the token store (refresh failure = signed out), in every
+ * tab; and what every tab shows in step with what any of them changed: after a change made here
+ * (a mutation: a playlist made, renamed or filled, a staff edit), the other tabs read what they
+ * show again, so a playlist made in one tab is in another tab's "Add to playlist" at once.
+ */
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(CHANGES_CHANNEL);
+    channel.onmessage = () =>
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+    const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success') channel.postMessage('changed');
+    });
+    return () => {
+      unsubscribe();
+      channel.close();
+    };
+  }, [queryClient]);
   useEffect(
     () =>
       onTokensChange((tokens, otherTab) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Loading } from '@/components/ui/Loading';
 import { ApiError, isNotFound, toMessage } from '@/lib/api/client';
@@ -25,9 +25,18 @@ export function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
   const [otpToken, setOtpToken] = useState<string | null>(null);
 
+  // Whether someone was signed in when this page first knew: a sign-in that comes later and is
+  // not this page's own was made in another tab of this browser.
+  const signedInFirst = useRef<boolean | null>(null);
+  if (!isPending && signedInFirst.current === null) signedInFirst.current = Boolean(user);
+
   if (isPending) return <Loading />;
   if (user && !login.isPending && !guest.isPending && !otp.isPending) {
-    return <Navigate to={afterLoginPath()} replace />;
+    const ownSignIn = login.isSuccess || otp.isSuccess || guest.isSuccess;
+    // Signed in from another tab: this one goes to the home page, not to the player, where every
+    // tab left on this page would start the same video, with its sound, at the same moment.
+    const elsewhere = signedInFirst.current === false && !ownSignIn;
+    return <Navigate to={elsewhere ? '/' : afterLoginPath()} replace />;
   }
   if (otpToken) {
     return (

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeJwt, mockFetch } from '@/testing/fetch-mock';
 import { renderRoute } from '@/testing/render';
+import { userQueryKey } from '@/lib/auth';
 import { ActivateScreen } from './ActivateScreen';
 import { LoginScreen } from './LoginScreen';
 import { RegisterScreen } from './RegisterScreen';
@@ -244,6 +245,17 @@ describe('/login', () => {
       { otp_token: 'ticket-1', code: '654321' },
       { otp_token: 'ticket-1', code: '123456' },
     ]);
+  });
+
+  it('goes to the home page, not the player, when the sign-in was made in another tab', async () => {
+    mockFetch({});
+    const { queryClient } = renderRoute(<LoginScreen />, { route: '/login', path: '/login' });
+    await screen.findByLabelText('E-mail');
+    // What the session sync does when another tab of this browser signs in.
+    act(() => {
+      queryClient.setQueryData(userQueryKey, me);
+    });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('sends a signed-in person straight on', async () => {
