@@ -1,11 +1,18 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module.js';
-import { createValidationPipe, HttpExceptionFilter, registerRequestShapeChecks } from '@app/common';
+import {
+  answerFrameworkError,
+  answerUnparsableRequest,
+  createValidationPipe,
+  HttpExceptionFilter,
+  registerRequestShapeChecks,
+} from '@app/common';
 import { API_PREFIX } from './api-prefix.js';
-import { registerSecurityHeaders } from './common/security-headers.js';
+import { registerSecurityHeaders, securityHeaders } from './common/security-headers.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
 import { serveApiDocs } from './docs/api-docs.js';
 import { serveWebApp } from './web/web-app.js';
@@ -26,8 +33,18 @@ export async function createApiApp(
   config: AppConfig,
   options: { logger?: false; preview?: boolean } = {},
 ): Promise<NestFastifyApplication> {
+  const headers = securityHeaders({
+    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+  });
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 12000 },
+    // A malformed URL (/get_groups/%FF) is refused by the router before any hook or Nest filter:
+    // it gets the security headers and the {"message"} shape here. A request Node's parser
+    // refuses (a bad Content-Length) has no reply at all; it is answered on the socket.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      headers(request.raw, reply.raw, () => answerFrameworkError(error, reply)),
+    clientErrorHandler: answerUnparsableRequest,
     bodyLimit: 1024 * 1024,
     // Shutdown must not wait out a keep-alive socket whose request the client abandoned (a
     // cancelled get_analyze_info held close() for the 72 s keep-alive timeout). Replicas sit
@@ -44,10 +61,7 @@ export async function createApiApp(
   });
   // NUL bytes and deep nesting are refused before any guard, pipe or handler (issue 13).
   registerRequestShapeChecks(app.getHttpAdapter().getInstance());
-  registerSecurityHeaders(app.getHttpAdapter().getInstance(), {
-    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app.getHttpAdapter().getInstance(), headers);
   await serveApiDocs(app, CSP_DIRECTIVES);
   const origins = [config.PUBLIC_URL, ...(config.CORS_ORIGINS?.split(',').map((o) => o.trim()) ?? [])];
   app.enableCors({ origin: origins, credentials: false });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newPerson } from './auth/test-kit.js';
+import { connect } from 'node:net';
+import { newPerson, startAuthApi, type AuthTestApi } from './auth/test-kit.js';
 import { formInit } from './admin/testing/forms.js';
 import { read, startAdminKit, type AdminTestKit } from './admin/testing/admin-kit.js';
 
@@ -116,5 +117,76 @@ describe('the request edge: NUL bytes and nesting depth', () => {
     );
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/nested too deeply/);
+  });
+});
+
+describe("Fastify's and Node's own refusals answer the product's {message} shape", () => {
+  let api: AuthTestApi;
+
+  beforeAll(async () => {
+    api = await startAuthApi();
+  });
+  afterAll(async () => api?.close());
+
+  /** One request written byte for byte on a socket, as a client that breaks HTTP would. */
+  async function raw(text: string): Promise<{ status: number; headers: string; body: string }> {
+    const { hostname, port } = new URL(api.baseUrl);
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    socket.write(text);
+    await new Promise((resolve) => socket.on('close', resolve));
+    const [head, body = ''] = answer.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body };
+  }
+
+  it('answers a malformed URL (invalid percent-encoding) with 400 {message} and the security headers, never echoing it', async () => {
+    for (const path of [
+      '/cuviewTV/get_groups/%FF',
+      '/cuviewTV/get_groups/%E0%A4%A',
+      '/cuviewTV/%zz/',
+      '/cuviewTV/a%',
+    ]) {
+      const response = await api.request(path);
+      expect([path, response.status]).toEqual([path, 400]);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(await response.json()).toEqual({ message: 'Malformed URL: it holds invalid percent-encoding' });
+    }
+    expect((await api.request('/cuviewTV/get_groups/')).status).toBe(200);
+  });
+
+  it('answers an over-long route parameter with 414 {message}', async () => {
+    const response = await api.request(`/cuviewTV/check_playlist/${'9'.repeat(13000)}/`);
+    expect(response.status).toBe(414);
+    expect(await response.json()).toEqual({ message: 'URL is too long' });
+  });
+
+  it("answers a request Node's parser refuses (a bad Content-Length) with 400 {message}", async () => {
+    const answer = await raw(
+      'POST /cuviewTV/auth/jwt/create/ HTTP/1.1\r\nHost: cuview.test\r\nContent-Type: application/json\r\n' +
+        'Content-Length: abc\r\n\r\n{}',
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.headers).toContain('content-type: application/json; charset=utf-8');
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Malformed HTTP request' });
+  });
+
+  it('answers bad JSON, an empty JSON body, a body too large and an unsupported media type with {message} alone', async () => {
+    const post = (body: string | Buffer, type: string) =>
+      api.request('/cuviewTV/auth/jwt/create/', { method: 'POST', headers: { 'content-type': type }, body });
+    const answers: [Response, number][] = [
+      [await post('{bad', 'application/json'), 400],
+      [await post('', 'application/json'), 400],
+      [await post(Buffer.alloc(2 * 1024 * 1024, 'a'), 'application/json'), 413],
+      [await post('<a/>', 'text/xml'), 415],
+    ];
+    for (const [response, status] of answers) {
+      expect(response.status).toBe(status);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual(['message']);
+      expect(typeof body.message).toBe('string');
+    }
   });
 });

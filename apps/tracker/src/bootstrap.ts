@@ -1,8 +1,15 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
-import { createValidationPipe, HttpExceptionFilter, registerRequestShapeChecks } from '@app/common';
+import {
+  answerFrameworkError,
+  answerUnparsableRequest,
+  createValidationPipe,
+  HttpExceptionFilter,
+  registerRequestShapeChecks,
+} from '@app/common';
 import { TrackerModule } from './tracker.module.js';
 
 /** The tracking service: a separate process and port (DESIGN.md §1). */
@@ -10,7 +17,15 @@ export async function createTrackerApp(
   config: AppConfig,
   options: { logger?: false } = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true }, bodyLimit: 2 * 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+    // The router's and Node's parser's own refusals (a malformed URL, a bad Content-Length)
+    // answer {"message"} as everything else does (the api's bootstrap does the same).
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      answerFrameworkError(error, reply),
+    clientErrorHandler: answerUnparsableRequest,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(TrackerModule.forRoot(config), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],
   });

@@ -52,6 +52,12 @@ describe('tracking service: hostile bodies', () => {
     },
   );
 
+  it('answers a malformed URL (invalid percent-encoding) with 400 and a message that does not repeat it', async () => {
+    const response = await tracker.request('/get_info_by_wm_nums/%FF', { method: 'POST', json: {} });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Malformed URL: it holds invalid percent-encoding' });
+  });
+
   it('answers an unknown call with 404 and a message', async () => {
     const response = await tracker.request('/get_everything', { method: 'POST', json: {} });
     expect(response.status).toBe(404);

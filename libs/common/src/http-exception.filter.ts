@@ -2,6 +2,8 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { FastifyReply } from 'fastify';
 import { QueryFailedError } from 'typeorm';
 import { isDependencyOutage, SERVICE_UNAVAILABLE_MESSAGE } from './dependency-outage.js';
+import { clientErrorMessage } from './framework-errors.js';
+import { RetryLaterException } from './retry-later.exception.js';
 
 /** Postgres error codes that mean the request was wrong, not the server. */
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -32,6 +34,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const [status, body] = this.describe(exception);
     if (status >= 500) this.log(status, exception);
+    if (exception instanceof RetryLaterException) void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -81,7 +84,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       fastifyError.statusCode < 500
     ) {
       // Fastify's own client errors (malformed JSON, body too large, bad content type).
-      return [fastifyError.statusCode, { message: clientMessage(fastifyError) }];
+      return [fastifyError.statusCode, { message: clientErrorMessage(fastifyError) }];
     }
     return [HttpStatus.INTERNAL_SERVER_ERROR, { message: 'Internal server error' }];
   }
@@ -98,18 +101,4 @@ function messageOf(exception: unknown): string {
     return `${exception.message || exception.name}${typeof code === 'string' ? ` (${code})` : ''}`;
   }
   return String(exception);
-}
-
-function clientMessage(error: { code?: string; message?: string }): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Malformed JSON body';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
-    default:
-      return error.message ?? 'Bad request';
-  }
 }

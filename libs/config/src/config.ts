@@ -222,6 +222,14 @@ export class AppConfig {
   @IntSetting(1)
   LOGIN_ACCOUNT_FREE_ATTEMPTS = 10;
 
+  /**
+   * Guest sign-ins (POST auth/jwt/guest/, each a new refresh-token row) from one client address
+   * per LOGIN_WINDOW_SECONDS before 429: ten devices of a household opening the link three times
+   * each pass; a script filling the refresh_tokens table does not.
+   */
+  @IntSetting(1)
+  GUEST_ADDRESS_MAX_LOGINS = 30;
+
   /** The window of every sign-in counter, and the longest delay. */
   @IntSetting(1)
   LOGIN_WINDOW_SECONDS = 900;

@@ -13,11 +13,28 @@ export const PHONE_PATTERN = /^\+\d{6,13}$/;
 export const AUTH_LIMITS = {
   nameMinLength: 2,
   nameMaxLength: 150,
+  /** Combining marks allowed in a row in a name (PERSON_NAME_PATTERN). */
+  nameMaxMarksInARow: 4,
   passwordMinLength: 8,
   /** Long enough for any passphrase, short enough that hashing it is never a denial of service. */
   passwordMaxLength: 128,
   emailMaxLength: 254,
 } as const;
+
+/**
+ * A person's name (first or last), beyond its length: at least one letter, in any script; no
+ * control or format characters (\p{Cc}, \p{Cf}: new lines, zero-width spaces, bidi overrides),
+ * line or paragraph separators, private-use or lone surrogate code points; at most
+ * `nameMaxMarksInARow` combining marks in a row (pointed Hebrew or decomposed Vietnamese
+ * need up to three; a stack of a hundred is "Zalgo" text that overdraws the lines around it).
+ * The one format character kept is the zero-width (non-)joiner between two letters, which
+ * Persian and Indic names are spelt with (as IDNA's CONTEXTJ rule allows it).
+ */
+export const PERSON_NAME_PATTERN = new RegExp(
+  String.raw`^(?=.*\p{L})(?!.*\p{M}{${AUTH_LIMITS.nameMaxMarksInARow + 1}})` +
+    String.raw`(?:[^\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]|(?<=[\p{L}\p{M}])[\u200C\u200D](?=\p{L}))*$`,
+  'su',
+);
 
 export const AUTH_MESSAGES = {
   names: 'Please, fill required fields',

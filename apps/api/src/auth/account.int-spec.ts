@@ -139,6 +139,60 @@ describe("the account page's calls (PATCH/DELETE auth/users/me/, POST auth/users
       expect(malformed.status).toBe(400);
       expect(await row(person.id)).toEqual(before);
     });
+    it('refuses names of invisible or control characters and keeps the names people really have', async () => {
+      const person = await registerActive(api);
+      const { access } = await signIn(person);
+      const before = await row(person.id);
+      const hostile = [
+        '\u200b\u200b\u200b',
+        'Ada\u200b',
+        '\u202eadA',
+        'Evil\r\nBcc: x@y',
+        'Tab\tName',
+        'Ada\u2028Bcc',
+        `Z${'\u0301'.repeat(140)}`,
+        'Zo\u0308\u0301\u0300\u0302\u0303',
+        '\u0301\u0301',
+        '12345',
+        '-- --',
+      ];
+      for (const name of hostile) {
+        for (const field of ['first_name', 'last_name']) {
+          const answer = await me(access, 'PATCH', { [field]: name });
+          expect([name, answer.status, await answer.json()]).toEqual([
+            name,
+            400,
+            { [field]: ['Please, fill required fields'], message: 'Please, fill required fields' },
+          ]);
+        }
+      }
+      expect(await row(person.id)).toEqual(before);
+      const real = [
+        'José',
+        'Zoë',
+        "O'Brien",
+        'O\u2019Brien',
+        'Jean-Luc',
+        'Mary Ann',
+        '王小明',
+        '山田 太郎',
+        '김민준',
+        'Nguyễn',
+        'Nguye\u0302\u0303n',
+        'Αλέξανδρος',
+        'Владимир',
+        'محمد',
+        'علی\u200cاکبر',
+        'שָׁלוֹם',
+        'देवनागरी',
+        'X Æ A-12',
+      ];
+      for (const name of real) {
+        const answer = await me(access, 'PATCH', { first_name: name, last_name: name });
+        expect([name, answer.status]).toEqual([name, 200]);
+        expect(await answer.json()).toMatchObject({ first_name: name, last_name: name });
+      }
+    });
   });
 
   describe('POST auth/users/set_password/', () => {

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Ip, Post, UseFilters } from '@nestjs/common';
+import { Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { AuthBody } from './auth-body.js';
 import { AuthService } from './auth.service.js';
@@ -17,14 +17,12 @@ import {
   VERIFY_RULES,
   VerifyDto,
 } from './jwt.dto.js';
-import { TooManyAttemptsFilter } from './rate-limiter.js';
 import { TotpService, type OtpChallenge } from './totp.service.js';
 
 type Body = Record<string, unknown>;
 
 /** SimpleJWT's `auth/jwt/` endpoints, plus the guest link (DESIGN.md §2.11). */
 @ApiTags('auth')
-@UseFilters(TooManyAttemptsFilter)
 @Controller('auth/jwt')
 export class AuthJwtController {
   constructor(
@@ -94,7 +92,12 @@ export class AuthJwtController {
   @ApiOperation({ summary: 'Tokens for the built-in guest account (the ?auth=1 link), when enabled' })
   @ApiResponse({ status: 200, type: TokenPairDto })
   @ApiResponse({ status: 404, description: 'Guest access is disabled' })
-  guest(): Promise<TokenPair> {
-    return this.auth.guest();
+  @ApiResponse({
+    status: 429,
+    description: 'Too many guest sign-ins from this address (GUEST_ADDRESS_MAX_LOGINS a window); Retry-After says when',
+  })
+  @ApiResponse({ status: 503, description: 'The rate limiter store (Redis) is down: {"message"}; Retry-After' })
+  guest(@Ip() ip: string): Promise<TokenPair> {
+    return this.auth.guest(ip);
   }
 }

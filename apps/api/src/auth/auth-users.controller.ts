@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Ip, Patch, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Ip, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { User } from '@app/db';
 import { CurrentUserDto, UserDto } from '../users/user.dto.js';
@@ -22,7 +22,6 @@ import {
   UpdateMeDto,
 } from './me.dto.js';
 import { MeService, type SetPasswordInput, type UpdateMeInput } from './me.service.js';
-import { TooManyAttemptsFilter } from './rate-limiter.js';
 import { REGISTER_RULES, RegisterDto } from './register.dto.js';
 import { TotpService } from './totp.service.js';
 
@@ -30,7 +29,6 @@ type Body = Record<string, unknown>;
 
 /** djoser's `auth/users/` endpoints. */
 @ApiTags('auth')
-@UseFilters(TooManyAttemptsFilter)
 @Controller('auth/users')
 export class AuthUsersController {
   constructor(

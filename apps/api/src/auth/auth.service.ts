@@ -140,10 +140,11 @@ export class AuthService {
     return this.jwtTokens.verify(token);
   }
 
-  async guest(): Promise<TokenPair> {
+  async guest(ip: string): Promise<TokenPair> {
     if (!this.config.GUEST_ENABLED) {
       throw new NotFoundException({ detail: 'Guest access is disabled.', message: 'Guest access is disabled.' });
     }
+    await this.limiter.countGuestLogin(ip);
     const guest = await this.users.findOrCreateGuest(this.hasher.unusable());
     if (!guest.isActive) throw new UnauthorizedException({ detail: AUTH_MESSAGES.loginFailed });
     return this.jwtTokens.issuePair(guest);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import {
   countPasswordChecks,
   login,
@@ -136,6 +137,26 @@ describe('sign-in limits (DESIGN.md §7)', () => {
     expect(((await limited.json()) as { detail: string }).detail).toBe('Too many attempts, try again later.');
     expect((await register(api, newPerson(), '203.0.113.40')).status).toBe(429);
     expect((await probe('203.0.113.41')).status).toBe(400);
+  });
+
+  it('limits 50 parallel guest sign-ins from one address to GUEST_ADDRESS_MAX_LOGINS (30) refresh tokens, then 429 with Retry-After', async () => {
+    const db = api.app.get(DataSource);
+    const tokens = async () => Number((await db.query('SELECT count(*) AS n FROM refresh_tokens'))[0].n);
+    const guest = (ip: string) =>
+      api.request('/cuviewTV/auth/jwt/guest/', { method: 'POST', headers: { 'x-forwarded-for': ip } });
+    const before = await tokens();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => guest('203.0.113.60')));
+    const codes = statuses(answers);
+    expect([countOf(codes, 200), countOf(codes, 429)]).toEqual([30, 20]);
+    expect(await tokens()).toBe(before + 30);
+    const limited = answers.find((answer) => answer.status === 429)!;
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({
+      detail: 'Too many attempts, try again later.',
+      message: expect.stringMatching(/^Too many attempts, try again in \d+ (seconds|minutes)\.$/),
+    });
+    // Another household is not held back by it.
+    expect((await guest('203.0.113.61')).status).toBe(200);
   });
 });
 

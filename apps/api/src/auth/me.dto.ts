@@ -1,14 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AUTH_LIMITS, AUTH_MESSAGES, PHONE_PATTERN } from '@app/contracts';
 import type { BodyRules, FieldRule } from './auth-body.js';
-import { ACCOUNT_FIELD_RULES } from './register.dto.js';
+import { ACCOUNT_FIELD_RULES, NAME_RULE } from './register.dto.js';
 
 /** PATCH auth/users/me/: any of these; the e-mail is not changed here. */
 export class UpdateMeDto {
-  @ApiPropertyOptional({ minLength: 2, maxLength: 150, example: 'Ada' })
+  @ApiPropertyOptional({ minLength: 2, maxLength: 150, example: 'Ada', description: NAME_RULE })
   first_name?: string;
 
-  @ApiPropertyOptional({ minLength: 2, maxLength: 150, example: 'Lovelace' })
+  @ApiPropertyOptional({ minLength: 2, maxLength: 150, example: 'Lovelace', description: NAME_RULE })
   last_name?: string;
 
   @ApiPropertyOptional({ pattern: PHONE_PATTERN.source, example: '+441234567890', description: '+ and 6-13 digits' })

@@ -1,33 +1,12 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { isIPv6 } from 'node:net';
-import {
-  Catch,
-  HttpException,
-  HttpStatus,
-  Injectable,
-  Logger,
-  type ArgumentsHost,
-  type ExceptionFilter,
-  type OnModuleDestroy,
-  type OnModuleInit,
-} from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { HttpException, HttpStatus, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RetryLaterException } from '@app/common';
 import { AppConfig } from '@app/config';
 import { AUTH_MESSAGES } from '@app/contracts';
-
-/** An auth answer that tells the client when to come back (Retry-After). */
-abstract class RetryLaterException extends HttpException {
-  constructor(
-    body: Record<string, string>,
-    status: HttpStatus,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(body, status);
-  }
-}
 
 export class TooManyAttemptsException extends RetryLaterException {
   constructor(retryAfterSeconds: number) {
@@ -51,20 +30,6 @@ export class LimiterUnavailableException extends RetryLaterException {
 function humanWait(seconds: number): string {
   if (seconds < 120) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;
-}
-
-/** Adds Retry-After to 429 and 503 answers of the auth endpoints (the global filter knows nothing of it). */
-@Catch(RetryLaterException)
-export class TooManyAttemptsFilter implements ExceptionFilter {
-  catch(exception: RetryLaterException, host: ArgumentsHost): void {
-    void host
-      .switchToHttp()
-      .getResponse<FastifyReply>()
-      .status(exception.getStatus())
-      .header('retry-after', String(exception.retryAfterSeconds))
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(exception.getResponse());
-  }
 }
 
 /** Who is counted: the account named in the request and the client address it came from. */
@@ -116,6 +81,8 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
   private readonly requests: RateLimiterRedis;
   /** Two-factor codes checked per account (sign-in, enrolment, turning it off). */
   private readonly codes: RateLimiterRedis;
+  /** Guest sign-ins per address: each one writes a refresh-token row. */
+  private readonly guests: RateLimiterRedis;
   private lastErrorLog = 0;
 
   constructor(private readonly config: AppConfig) {
@@ -143,6 +110,7 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
     this.accountDelays = limiter('login:delays', Number.MAX_SAFE_INTEGER);
     this.requests = limiter('requests', config.LOGIN_MAX_ATTEMPTS);
     this.codes = limiter('totp:account', config.LOGIN_MAX_ATTEMPTS);
+    this.guests = limiter('guest:address', config.GUEST_ADDRESS_MAX_LOGINS);
   }
 
   /** Gives the connection a moment at start-up, so the first login does not meet a 503. */
@@ -233,6 +201,11 @@ export class RateLimiter implements OnModuleInit, OnModuleDestroy {
   /** Counts one registration per address: "already exists" answers must not be an unlimited oracle. */
   async countRegistration(ip: string): Promise<void> {
     await this.guarded(() => this.take(this.requests, `register:${addressKey(ip)}`));
+  }
+
+  /** Counts one guest sign-in per address: each one writes a refresh-token row. */
+  async countGuestLogin(ip: string): Promise<void> {
+    await this.guarded(() => this.take(this.guests, addressKey(ip)));
   }
 
   /**

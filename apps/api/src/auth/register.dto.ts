@@ -1,12 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AUTH_LIMITS, AUTH_MESSAGES, EMAIL_PATTERN, PHONE_PATTERN } from '@app/contracts';
+import { AUTH_LIMITS, AUTH_MESSAGES, EMAIL_PATTERN, PERSON_NAME_PATTERN, PHONE_PATTERN } from '@app/contracts';
 import type { BodyRules, FieldRule } from './auth-body.js';
 
+/** PERSON_NAME_PATTERN in words, for the API documentation. */
+export const NAME_RULE = `At least one letter; no control or invisible characters (new lines, zero-width spaces, direction overrides); at most ${AUTH_LIMITS.nameMaxMarksInARow} combining marks in a row`;
+
 export class RegisterDto {
-  @ApiProperty({ minLength: 2, maxLength: 150, example: 'Ada' })
+  @ApiProperty({ minLength: 2, maxLength: 150, example: 'Ada', description: NAME_RULE })
   first_name: string;
 
-  @ApiProperty({ minLength: 2, maxLength: 150, example: 'Lovelace' })
+  @ApiProperty({ minLength: 2, maxLength: 150, example: 'Lovelace', description: NAME_RULE })
   last_name: string;
 
   @ApiProperty({ maxLength: 254, example: 'ada@example.com' })
@@ -38,6 +41,7 @@ export const ACCOUNT_FIELD_RULES = {
     required: true,
     minLength: nameMinLength,
     maxLength: nameMaxLength,
+    pattern: PERSON_NAME_PATTERN,
     message: AUTH_MESSAGES.names,
   },
   last_name: {
@@ -46,6 +50,7 @@ export const ACCOUNT_FIELD_RULES = {
     required: true,
     minLength: nameMinLength,
     maxLength: nameMaxLength,
+    pattern: PERSON_NAME_PATTERN,
     message: AUTH_MESSAGES.names,
   },
   password: {

@@ -33,6 +33,26 @@ describe('registration and activation (auth/users/, auth/users/activation/)', ()
     }
   });
 
+  it('refuses names of invisible or control characters, as the account page does, and creates no account', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ first_name: '\u200b\u200b\u200b' }, 'first_name'],
+      [{ last_name: 'Evil\r\nBcc: x@y' }, 'last_name'],
+      [{ first_name: '\u202eadA' }, 'first_name'],
+      [{ last_name: `Z${'\u0301'.repeat(140)}` }, 'last_name'],
+    ];
+    for (const [overrides, field] of cases) {
+      const person = newPerson(overrides);
+      const response = await register(person);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        [field]: ['Please, fill required fields'],
+        message: 'Please, fill required fields',
+      });
+      expect(await countUsers(person.email)).toBe(0);
+    }
+    expect((await register(newPerson({ first_name: 'Zoë', last_name: "O'Brien-Nguyễn" }))).status).toBe(201);
+  });
+
   it('reports the earliest rule first when several fail, and lists every failing field', async () => {
     const response = await register(
       newPerson({ first_name: 'A', password: 'short', re_password: 'short', email: 'bad', mobile_number: 'x' }),

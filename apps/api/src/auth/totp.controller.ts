@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { User } from '@app/db';
 import { AuthBody } from './auth-body.js';
@@ -12,13 +12,11 @@ import {
   TotpSetupDto,
   TotpStatusDto,
 } from './jwt.dto.js';
-import { TooManyAttemptsFilter } from './rate-limiter.js';
 import { TotpService } from './totp.service.js';
 
 /** The signed-in account's two-factor sign-in: set up, confirm with a first code, turn off. */
 @ApiTags('auth')
 @ApiBearerAuth()
-@UseFilters(TooManyAttemptsFilter)
 @UseGuards(JwtAuthGuard)
 @Controller('auth/totp')
 export class TotpController {

@@ -14,12 +14,12 @@ export function securityHeaders(options: HelmetOptions): Middleware {
 }
 
 /**
- * Helmet's headers on every answer, with the middleware built once at start-up: the Fastify
- * plugin built it again from the options on each request (about 4 % of a cheap request's CPU,
- * bench:positions). A route may bring its own policy in `config.securityHeaders`.
+ * Helmet's headers on every answer, with the middleware (`everywhere`, from `securityHeaders`)
+ * built once at start-up: the Fastify plugin built it again from the options on each request
+ * (about 4 % of a cheap request's CPU, bench:positions). A route may bring its own policy in
+ * `config.securityHeaders`. The router's own refusals, which no hook sees, use it too (bootstrap).
  */
-export function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): void {
-  const everywhere = securityHeaders(options);
+export function registerSecurityHeaders(fastify: FastifyInstance, everywhere: Middleware): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     const own = (request.routeOptions.config as SecurityHeadersConfig | undefined)?.securityHeaders;
     (own ?? everywhere)(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));

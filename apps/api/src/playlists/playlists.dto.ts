@@ -12,6 +12,7 @@ import {
   Max,
   MaxLength,
   Min,
+  type ValidationArguments,
 } from 'class-validator';
 import { CoverVideoDto, VideoDto } from '../catalogue/dto/video.dto.js';
 import { MAX_INT } from '../common/params.js';
@@ -41,30 +42,40 @@ const PlaylistName = () =>
     Matches(NAME, { message: INVALID_NAME }),
   );
 
+/**
+ * A size message only for a list: class-validator runs every rule, and a number's ArrayMaxSize
+ * failure was reported before its IsArray one ("At most 500 videos at once" for 403).
+ */
+const sizeMessage =
+  (text: string) =>
+  ({ value }: ValidationArguments): string =>
+    Array.isArray(value) ? text : VIDEO_LIST;
+
+/** The one rule of the videos a call adds (ids, in order), for a new playlist and an existing one. */
+const VideoIdList = ({ atLeastOne }: { atLeastOne: boolean }) =>
+  applyDecorators(
+    Transform(toIds),
+    IsArray({ message: VIDEO_LIST }),
+    ...(atLeastOne ? [ArrayMinSize(1, { message: sizeMessage('video_list must hold at least one video id') })] : []),
+    ArrayMaxSize(MAX_VIDEOS, { message: sizeMessage(`At most ${MAX_VIDEOS} videos at once`) }),
+    IsInt({ each: true, message: VIDEO_LIST }),
+    Min(1, { each: true, message: VIDEO_LIST }),
+    Max(MAX_INT, { each: true, message: VIDEO_LIST }),
+  );
+
 export class AddFullPlaylistDto {
   @PlaylistName()
   title: string;
 
   @ApiProperty({ type: [Number], example: [403, 491], required: false, description: 'Videos to put in it, in order' })
   @IsOptional()
-  @Transform(toIds)
-  @IsArray({ message: VIDEO_LIST })
-  @ArrayMaxSize(MAX_VIDEOS, { message: `At most ${MAX_VIDEOS} videos at once` })
-  @IsInt({ each: true, message: VIDEO_LIST })
-  @Min(1, { each: true, message: VIDEO_LIST })
-  @Max(MAX_INT, { each: true, message: VIDEO_LIST })
+  @VideoIdList({ atLeastOne: false })
   video_list?: number[];
 }
 
 export class AddPlaylistVideoDto {
   @ApiProperty({ type: [Number], example: [827], description: 'Videos to append; ones already in it are skipped' })
-  @Transform(toIds)
-  @IsArray({ message: VIDEO_LIST })
-  @ArrayMinSize(1, { message: 'video_list must hold at least one video id' })
-  @ArrayMaxSize(MAX_VIDEOS, { message: `At most ${MAX_VIDEOS} videos at once` })
-  @IsInt({ each: true, message: VIDEO_LIST })
-  @Min(1, { each: true, message: VIDEO_LIST })
-  @Max(MAX_INT, { each: true, message: VIDEO_LIST })
+  @VideoIdList({ atLeastOne: true })
   video_list: number[];
 }
 

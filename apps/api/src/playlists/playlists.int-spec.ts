@@ -129,6 +129,32 @@ describe('personal playlists', () => {
       expect((await call('GET', 'get_user_playlists/', as(owner)))[1]).toHaveLength(before);
     });
 
+    it('says video_list must be a list of video ids when it is not a list, and creates nothing', async () => {
+      const before = (await call('GET', 'get_user_playlists/', as(owner)))[1].length;
+      for (const video_list of [403, '403', { 0: 403 }, true, 'abc', ['abc'], [0], [1.5]]) {
+        expect([
+          video_list,
+          await call('POST', 'add_full_playlist/', as(owner), { title: 'Valid Name', video_list }),
+        ]).toEqual([video_list, [400, { message: 'video_list must be a list of video ids' }]]);
+      }
+      const playlist = await create(owner, 'Typed', [videos[0].id]);
+      for (const video_list of [403, 'abc', {}]) {
+        expect(await call('POST', `add_playlist_video/${playlist.id}/`, as(owner), { video_list })).toEqual([
+          400,
+          { message: 'video_list must be a list of video ids' },
+        ]);
+      }
+      expect(await call('POST', `add_playlist_video/${playlist.id}/`, as(owner), { video_list: [] })).toEqual([
+        400,
+        { message: 'video_list must hold at least one video id' },
+      ]);
+      const tooMany = Array.from({ length: 501 }, (_, i) => i + 1);
+      expect(await call('POST', 'add_full_playlist/', as(owner), { title: 'Valid Name', video_list: tooMany })).toEqual(
+        [400, { message: 'At most 500 videos at once' }],
+      );
+      expect((await call('GET', 'get_user_playlists/', as(owner)))[1]).toHaveLength(before + 1);
+    });
+
     it('refuses the guest account', async () => {
       expect(await call('POST', 'add_full_playlist/', as(guest), { title: 'Guest list', video_list: [] })).toEqual([
         403,

@@ -26,7 +26,8 @@ export class StatsController {
   @ApiResponse({ status: 400, description: 'A malformed batch: {"message"}, nothing recorded' })
   @ApiResponse({
     status: 429,
-    description: 'More than 30 reports a minute from this account (10 from an address without one)',
+    description:
+      'More than 30 reports a minute from this account (10 from an address without one); Retry-After says when',
   })
   plays(
     @CurrentUser() user: User | null,

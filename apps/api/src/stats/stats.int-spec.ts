@@ -80,6 +80,12 @@ describe('play beacons', () => {
     const accepted = statuses.filter((s) => s === 200).length;
     expect(accepted).toBe(MAX_BEACONS_PER_MINUTE);
     expect(statuses.filter((s) => s === 429)).toHaveLength(45 - MAX_BEACONS_PER_MINUTE);
+    // Every 429 says when to come back, as the other limits' answers do.
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(await read(refused)).toEqual({ message: 'Too many play reports: please slow down' });
+    }
     // Concurrent upserts lose nothing: every accepted beacon counted once.
     const [row] = await kit.db.query(
       `SELECT plays, watch_seconds FROM play_stats WHERE video_id = $1 AND day = current_date`,
@@ -124,6 +130,7 @@ describe('plays of visitors without an account', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_ANON_BEACONS_PER_MINUTE);
     expect(statuses.filter((s) => s === 429)).toHaveLength(50 - MAX_ANON_BEACONS_PER_MINUTE);
+    expect(answers.filter((a) => a.status === 429 && !a.headers.get('retry-after'))).toEqual([]);
     expect(await counters(video)).toEqual({
       plays: ANON_VIDEO_BUDGET.plays,
       completions: ANON_VIDEO_BUDGET.completions,

@@ -1,15 +1,8 @@
-import {
-  BadRequestException,
-  HttpException,
-  HttpStatus,
-  Injectable,
-  Logger,
-  ServiceUnavailableException,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { BadRequestException, HttpStatus, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RetryLaterException } from '@app/common';
 import { AppConfig } from '@app/config';
 import { addressKey } from '../auth/rate-limiter.js';
 import type { StatsReportDto } from './stats.dto.js';
@@ -113,15 +106,19 @@ export class StatsService implements OnModuleDestroy {
     return createHmac('sha256', this.addressHashKey).update(addressKey(ip)).digest('base64url').slice(0, 22);
   }
 
-  /** 429 past a limit, 503 when Redis cannot say. */
+  /** 429 past a limit, 503 when Redis cannot say; both with Retry-After. */
   private async limit<T>(take: () => Promise<T>): Promise<T> {
     try {
       return await take();
     } catch (error) {
       if (error instanceof RateLimiterRes) {
-        throw new HttpException({ message: 'Too many play reports: please slow down' }, HttpStatus.TOO_MANY_REQUESTS);
+        throw new RetryLaterException(
+          { message: 'Too many play reports: please slow down' },
+          HttpStatus.TOO_MANY_REQUESTS,
+          error.msBeforeNext / 1000,
+        );
       }
-      throw new ServiceUnavailableException({ message: 'Play reports are unavailable for a moment' });
+      throw reportsUnavailable();
     }
   }
 
@@ -164,7 +161,7 @@ export class StatsService implements OnModuleDestroy {
       return points;
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) {
-        throw new ServiceUnavailableException({ message: 'Play reports are unavailable for a moment' });
+        throw reportsUnavailable();
       }
       const before = error.consumedPoints - points;
       return Math.max(0, Math.min(points, budget.points - before));
@@ -263,4 +260,13 @@ function parsePeriod(fromText: unknown, toText: unknown): { from: string; to: st
     throw bad(`The period may be at most ${MAX_PERIOD_DAYS} days`);
   }
   return { from: iso(from), to: iso(to) };
+}
+
+/** Redis, which holds the counters, is unreachable: the player tries again later. */
+function reportsUnavailable(): RetryLaterException {
+  return new RetryLaterException(
+    { message: 'Play reports are unavailable for a moment' },
+    HttpStatus.SERVICE_UNAVAILABLE,
+    5,
+  );
 }

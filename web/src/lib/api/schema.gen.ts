@@ -2427,9 +2427,15 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     RegisterDto: {
-      /** @example Ada */
+      /**
+       * @description At least one letter; no control or invisible characters (new lines, zero-width spaces, direction overrides); at most 4 combining marks in a row
+       * @example Ada
+       */
       first_name: string;
-      /** @example Lovelace */
+      /**
+       * @description At least one letter; no control or invisible characters (new lines, zero-width spaces, direction overrides); at most 4 combining marks in a row
+       * @example Lovelace
+       */
       last_name: string;
       /** @example ada@example.com */
       email: string;
@@ -2501,9 +2507,15 @@ export interface components {
       totp_setup_required: boolean;
     };
     UpdateMeDto: {
-      /** @example Ada */
+      /**
+       * @description At least one letter; no control or invisible characters (new lines, zero-width spaces, direction overrides); at most 4 combining marks in a row
+       * @example Ada
+       */
       first_name?: string;
-      /** @example Lovelace */
+      /**
+       * @description At least one letter; no control or invisible characters (new lines, zero-width spaces, direction overrides); at most 4 combining marks in a row
+       * @example Lovelace
+       */
       last_name?: string;
       /**
        * @description + and 6-13 digits
@@ -4481,6 +4493,20 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description Too many guest sign-ins from this address (GUEST_ADDRESS_MAX_LOGINS a window); Retry-After says when */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The rate limiter store (Redis) is down: {"message"}; Retry-After */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
   TotpController_status: {
@@ -6202,7 +6228,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description More than 30 reports a minute from this account (10 from an address without one) */
+      /** @description More than 30 reports a minute from this account (10 from an address without one); Retry-After says when */
       429: {
         headers: {
           [name: string]: unknown;
