@@ -44,6 +44,17 @@ export const AUTH_MESSAGES = {
   email: 'Please, Enter Valid Email',
   phone: 'Please, enter valid mobile number with country code',
   passwordMismatch: 'Passwords do not match',
+  /** The strength rule of every new password (djoser's validators' words; apps/api/src/auth/README.md). */
+  passwordTooSimilar: {
+    email: 'The password is too similar to the email.',
+    firstName: 'The password is too similar to the first name.',
+    lastName: 'The password is too similar to the last name.',
+  },
+  passwordTooCommon: 'This password is too common.',
+  passwordEntirelyNumeric: 'This password is entirely numeric.',
+  passwordRepeatedCharacter: 'This password is a single character repeated.',
+  /** set_password: the new password is the current one. */
+  passwordUnchanged: 'The new password must be different from the current password.',
   emailTaken: 'user with this email already exists.',
   loginFailed: 'No active account found with the given credentials',
   tokenNotValid: 'Token is invalid or expired',

@@ -18,6 +18,7 @@ import { FieldErrorsException } from './auth-body.js';
 import { JwtTokensService, type TokenPair } from './jwt-tokens.service.js';
 import { PasswordHasher, UNUSABLE_PASSWORD_PREFIX } from '@app/common';
 import { RateLimiter } from './rate-limiter.js';
+import { assertPasswordAllowed } from './register.dto.js';
 import { TotpService, type OtpChallenge } from './totp.service.js';
 
 export interface RegisterInput {
@@ -165,6 +166,7 @@ export class AuthService {
     if (input.new_password.length < AUTH_LIMITS.passwordMinLength) {
       throw new FieldErrorsException({ new_password: [AUTH_MESSAGES.newPasswordLength] });
     }
+    assertPasswordAllowed('new_password', input.new_password, user);
     if (input.new_password !== input.re_new_password) {
       throw new FieldErrorsException({ non_field_errors: [AUTH_MESSAGES.passwordMismatch] });
     }

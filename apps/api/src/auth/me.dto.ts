@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AUTH_LIMITS, AUTH_MESSAGES, PHONE_PATTERN } from '@app/contracts';
-import type { BodyRules, FieldRule } from './auth-body.js';
+import type { BodyRules, FieldErrors, FieldRule } from './auth-body.js';
 import { ACCOUNT_FIELD_RULES, NAME_RULE } from './register.dto.js';
 
 /** PATCH auth/users/me/: any of these; the e-mail is not changed here. */
@@ -49,7 +49,11 @@ export class SetPasswordDto {
   re_new_password: string;
 }
 
-/** djoser's set_password with re_new_password; the length rule and message are registration's. */
+/**
+ * djoser's set_password with re_new_password; the length rule and message are registration's.
+ * What the new password may not be (`passwordProblems`) is checked by the service, which knows
+ * whose it is; the same as the current one is refused here, before any guess is spent.
+ */
 export const SET_PASSWORD_RULES: BodyRules = {
   fields: [
     CURRENT_PASSWORD,
@@ -62,8 +66,10 @@ export const SET_PASSWORD_RULES: BodyRules = {
       message: AUTH_MESSAGES.passwordMismatch,
     },
   ],
-  across: (body) =>
-    body.new_password === body.re_new_password ? null : { non_field_errors: [AUTH_MESSAGES.passwordMismatch] },
+  across: (body): FieldErrors | null => {
+    if (body.new_password !== body.re_new_password) return { non_field_errors: [AUTH_MESSAGES.passwordMismatch] };
+    return body.new_password === body.current_password ? { new_password: [AUTH_MESSAGES.passwordUnchanged] } : null;
+  },
 };
 
 export class DeleteMeDto {

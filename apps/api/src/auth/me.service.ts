@@ -6,6 +6,7 @@ import { CurrentUserDto } from '../users/user.dto.js';
 import { UsersRepository, type ProfileChanges } from '../users/users.repository.js';
 import { FieldErrorsException } from './auth-body.js';
 import { RateLimiter } from './rate-limiter.js';
+import { assertPasswordAllowed } from './register.dto.js';
 import { TotpService } from './totp.service.js';
 
 export interface UpdateMeInput {
@@ -54,6 +55,8 @@ export class MeService {
    */
   async setPassword(user: User, input: SetPasswordInput, ip: string): Promise<void> {
     assertOwnAccount(user);
+    // Before the current password: a new password that is refused anyway costs no guess.
+    assertPasswordAllowed('new_password', input.new_password, user);
     await this.checkCurrentPassword(user, input.current_password, ip);
     const newHash = await this.hasher.hash(input.new_password);
     if (!(await this.users.replacePassword(user.id, user.passwordHash, newHash))) throw invalidPassword();

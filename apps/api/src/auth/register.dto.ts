@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { AUTH_LIMITS, AUTH_MESSAGES, EMAIL_PATTERN, PERSON_NAME_PATTERN, PHONE_PATTERN } from '@app/contracts';
-import type { BodyRules, FieldRule } from './auth-body.js';
+import { FieldErrorsException, type BodyRules, type FieldErrors, type FieldRule } from './auth-body.js';
 
 /** PERSON_NAME_PATTERN in words, for the API documentation. */
 export const NAME_RULE = `At least one letter; no control or invisible characters (new lines, zero-width spaces, direction overrides); at most ${AUTH_LIMITS.nameMaxMarksInARow} combining marks in a row`;
@@ -53,6 +54,7 @@ export const ACCOUNT_FIELD_RULES = {
     pattern: PERSON_NAME_PATTERN,
     message: AUTH_MESSAGES.names,
   },
+  /** Its length here; what it may not be is `passwordProblems`, checked against the person. */
   password: {
     name: 'password',
     kind: 'password',
@@ -80,6 +82,50 @@ export const ACCOUNT_FIELD_RULES = {
   gives_permission: { name: 'gives_permission', kind: 'boolean', required: false },
 } as const satisfies Record<string, FieldRule>;
 
+/** zxcvbn-ts's list of common passwords (about 49,000 from public leaks), read once. */
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+
+/** Shorter names and e-mail names are in too many passwords by chance to refuse them. */
+const SIMILAR_MIN_LENGTH = 3;
+
+/** Whose password it is: what it must not be made of. */
+export interface PasswordOwner {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Django's default password validators as djoser runs them on every new password (registration,
+ * reset confirm, set_password), in their order and words: too similar to the person (it contains
+ * the e-mail's name before the @, the first or the last name, ignoring case, when that has 3
+ * characters or more), too common, entirely numeric; and a single character repeated. Every
+ * problem is listed, as Django does. The length is the field rule's (`ACCOUNT_FIELD_RULES.password`).
+ */
+export function passwordProblems(password: string, owner: PasswordOwner): string[] {
+  const problems: string[] = [];
+  const lower = password.toLowerCase();
+  const similar = (
+    [
+      [owner.email.slice(0, owner.email.lastIndexOf('@')), AUTH_MESSAGES.passwordTooSimilar.email],
+      [owner.firstName, AUTH_MESSAGES.passwordTooSimilar.firstName],
+      [owner.lastName, AUTH_MESSAGES.passwordTooSimilar.lastName],
+    ] as const
+  ).find(([part]) => part.trim().length >= SIMILAR_MIN_LENGTH && lower.includes(part.trim().toLowerCase()));
+  if (similar) problems.push(similar[1]);
+  // Django compares the password lower-cased and stripped.
+  if (COMMON_PASSWORDS.has(lower.trim())) problems.push(AUTH_MESSAGES.passwordTooCommon);
+  if (/^\p{Nd}+$/u.test(password)) problems.push(AUTH_MESSAGES.passwordEntirelyNumeric);
+  if (/^(.)\1*$/su.test(password)) problems.push(AUTH_MESSAGES.passwordRepeatedCharacter);
+  return problems;
+}
+
+/** The problems of a new password as djoser's 400 on `field` (nothing is changed). */
+export function assertPasswordAllowed(field: string, password: string, owner: PasswordOwner): void {
+  const problems = passwordProblems(password, owner);
+  if (problems.length > 0) throw new FieldErrorsException({ [field]: problems });
+}
+
 const { first_name, last_name, password, email, mobile_number, gives_permission } = ACCOUNT_FIELD_RULES;
 
 /** Spec admin-and-auth §5 "Registration", checked in the spec's order. */
@@ -99,6 +145,14 @@ export const REGISTER_RULES: BodyRules = {
     },
     gives_permission,
   ],
-  across: (body) =>
-    body.password === body.re_password ? null : { non_field_errors: [AUTH_MESSAGES.passwordMismatch] },
+  // djoser's order: the password's problems, then whether the two are equal.
+  across: (body): FieldErrors | null => {
+    const problems = passwordProblems(body.password as string, {
+      email: body.email as string,
+      firstName: body.first_name as string,
+      lastName: body.last_name as string,
+    });
+    if (problems.length > 0) return { password: problems };
+    return body.password === body.re_password ? null : { non_field_errors: [AUTH_MESSAGES.passwordMismatch] };
+  },
 };

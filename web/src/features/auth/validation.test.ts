@@ -6,8 +6,8 @@ const ok = {
   last_name: 'Doe',
   email: 'jane@example.com',
   mobile_number: '+15551234567',
-  password: 'secret123',
-  re_password: 'secret123',
+  password: 'tulip-river-42',
+  re_password: 'tulip-river-42',
 };
 
 describe('registration checks, in the spec order', () => {
@@ -40,7 +40,7 @@ describe('registration checks, in the spec order', () => {
       'Please, enter valid mobile number with country code',
     );
     // Finally the confirmation.
-    expect(validateRegister({ ...ok, re_password: 'secret124' })).toBe('Passwords do not match');
+    expect(validateRegister({ ...ok, re_password: 'tulip-river-43' })).toBe('Passwords do not match');
   });
 
   it('wants a plus sign and 6 to 13 digits for the phone', () => {
@@ -91,5 +91,10 @@ describe('registration server errors', () => {
     );
     expect(registrationError({ password: ['This password is too common.'] }, 'x')).toBe('This password is too common.');
     expect(registrationError({}, 'fallback')).toBe('fallback');
+  });
+  it("says all of a field's messages in one line", () => {
+    expect(
+      registrationError({ password: ['This password is too common.', 'This password is entirely numeric.'] }, 'x'),
+    ).toBe('This password is too common. This password is entirely numeric.');
   });
 });

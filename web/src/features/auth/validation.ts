@@ -81,38 +81,48 @@ export function validatePasswordChange(f: PasswordChangeForm): FieldErrors {
 
 /**
  * djoser's field errors ({"mobile_number": ["..."], "non_field_errors": ["..."]}) as one message
- * per field; the api's top-level "message" repeats the first and is left out.
+ * per field, a field's several messages in one line ("This password is too common. This password
+ * is entirely numeric."); the api's top-level "message" repeats the first and is left out.
  */
 export function serverFieldErrors(body: unknown): FieldErrors {
   const errors: FieldErrors = {};
   if (!body || typeof body !== 'object') return errors;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (key === 'message' || key === 'detail') continue;
-    const text = firstText(value);
+    const text = fieldText(value);
     if (text) errors[key] = text;
   }
   return errors;
 }
 
-function firstText(value: unknown): string | null {
-  if (typeof value === 'string' && value) return value;
-  if (Array.isArray(value)) return value.map(firstText).find((v): v is string => Boolean(v)) ?? null;
-  return null;
+/** A field's messages as one line, or null when it has none. */
+function fieldText(value: unknown): string | null {
+  if (typeof value === 'string') return value || null;
+  if (!Array.isArray(value)) return null;
+  return value.map(fieldText).filter(Boolean).join(' ') || null;
+}
+
+function fieldOf(body: unknown, field: string): string | null {
+  return body && typeof body === 'object' ? fieldText((body as Record<string, unknown>)[field]) : null;
 }
 
 /** Registration failure: the server's e-mail error first, else its password error, else its message. */
 export function registrationError(body: unknown, fallback: string): string {
-  if (body && typeof body === 'object') {
-    const o = body as Record<string, unknown>;
-    return (
-      firstText(o.email) ?? firstText(o.password) ?? firstText(o.mobile_number) ?? firstText(o.re_password) ?? fallback
-    );
-  }
-  return fallback;
+  return (
+    fieldOf(body, 'email') ??
+    fieldOf(body, 'password') ??
+    fieldOf(body, 'mobile_number') ??
+    fieldOf(body, 're_password') ??
+    fallback
+  );
+}
+
+/** Reset confirm failure: every problem of the new password, else the server's message (a dead link). */
+export function resetConfirmError(body: unknown, fallback: string): string {
+  return fieldOf(body, 'new_password') ?? fallback;
 }
 
 /** True when the service refused the sign-up because the e-mail has an account already. */
 export function isEmailTaken(body: unknown): boolean {
-  const email = body && typeof body === 'object' ? firstText((body as Record<string, unknown>).email) : undefined;
-  return /already exists/i.test(email ?? '');
+  return /already exists/i.test(fieldOf(body, 'email') ?? '');
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toMessage } from '@/lib/api/client';
+import { ApiError, toMessage } from '@/lib/api/client';
 import { useResetPasswordConfirm } from '../api/reset-password-confirm';
-import { validateResetConfirm } from '../validation';
+import { resetConfirmError, validateResetConfirm } from '../validation';
 import { AuthLayout } from './AuthLayout';
 import { FormError, PasswordField, SubmitButton } from './fields';
 
@@ -38,7 +38,10 @@ export function ResetPasswordConfirmScreen() {
           if (!send) return;
           confirmReset.mutate(
             { uid, token, new_password: password, re_new_password: confirm },
-            { onError: (err) => setError(toMessage(err)) },
+            {
+              onError: (err) =>
+                setError(err instanceof ApiError ? resetConfirmError(err.body, err.message) : toMessage(err)),
+            },
           );
         }}
       >

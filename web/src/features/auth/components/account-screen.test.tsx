@@ -157,6 +157,48 @@ describe('/account', { timeout: 60_000 }, () => {
     expect(localStorage.getItem('access')).not.toBeNull();
   });
 
+  it("shows the server's refusal of the new password under that field, and stays signed in", async () => {
+    signedInAs(ADA, {
+      'POST /cuviewTV/auth/users/set_password/': ({ body }) => ({
+        status: 400,
+        json:
+          (body as { new_password: string }).new_password === 'old password'
+            ? { new_password: ['The new password must be different from the current password.'] }
+            : {
+                new_password: ['The password is too similar to the first name.', 'This password is too common.'],
+                message: 'The password is too similar to the first name.',
+              },
+      }),
+    });
+    openAccount();
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('heading', { name: 'Account' });
+    const submit = () => user.click(screen.getByRole('button', { name: 'Change password' }));
+    await user.type(field('Current password'), 'old password');
+    await user.type(field('New password'), 'ada12345');
+    await user.type(field('Confirm new password'), 'ada12345');
+    await submit();
+    await waitFor(() =>
+      expect(field('New password')).toHaveAccessibleDescription(
+        'The password is too similar to the first name. This password is too common.',
+      ),
+    );
+    expect(field('Current password')).not.toHaveAccessibleDescription();
+
+    await user.clear(field('New password'));
+    await user.type(field('New password'), 'old password');
+    await user.clear(field('Confirm new password'));
+    await user.type(field('Confirm new password'), 'old password');
+    await submit();
+    await waitFor(() =>
+      expect(field('New password')).toHaveAccessibleDescription(
+        'The new password must be different from the current password.',
+      ),
+    );
+    expect(screen.queryByText('Password changed. Other devices are signed out.')).not.toBeInTheDocument();
+    expect(localStorage.getItem('access')).not.toBeNull();
+  });
+
   it('deletes the account behind a dialog asking for the password, then signs out on the main page', async () => {
     const { calls } = signedInAs(ADA, {
       'DELETE /cuviewTV/auth/users/me/': ({ body }) =>

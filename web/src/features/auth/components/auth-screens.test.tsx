@@ -17,8 +17,8 @@ describe('/register', () => {
       'Last name': 'Doe',
       'E-mail': 'jane@example.com',
       Phone: '+15551234567',
-      Password: 'secret123',
-      'Confirm password': 'secret123',
+      Password: 'tulip-river-42',
+      'Confirm password': 'tulip-river-42',
       ...values,
     };
     for (const [label, value] of Object.entries(fields)) {
@@ -76,8 +76,8 @@ describe('/register', () => {
       last_name: 'Doe',
       email: 'jane@example.com',
       mobile_number: '+15551234567',
-      password: 'secret123',
-      re_password: 'secret123',
+      password: 'tulip-river-42',
+      re_password: 'tulip-river-42',
       gives_permission: true,
     });
   });
@@ -103,6 +103,25 @@ describe('/register', () => {
     // The way on: signing in, or resetting a lost password.
     expect(screen.getByRole('link', { name: 'Sign in with this e-mail' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Forgot Your Password?' })).toHaveAttribute('href', '/reset_password');
+  });
+
+  it('shows every problem the server found with the password, and keeps the form', async () => {
+    mockFetch({
+      'POST /cuviewTV/auth/users/': {
+        status: 400,
+        json: {
+          password: ['This password is too common.', 'This password is entirely numeric.'],
+          message: 'This password is too common.',
+        },
+      },
+    });
+    renderRoute(<RegisterScreen />, { route: '/register', path: '/register' });
+    await fill({ Password: '12345678', 'Confirm password': '12345678' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This password is too common. This password is entirely numeric.',
+    );
+    expect(screen.queryByText('Check your email to activate account')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail', { selector: 'input' })).toHaveValue('jane@example.com');
   });
 
   it('shows and hides both passwords', async () => {
@@ -310,6 +329,30 @@ describe('password reset', () => {
     expect(calls[0]!.body).toEqual({ uid: 'MQ', token: 'abc-123', new_password: 'short', re_new_password: 'short' });
     release();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This password is too short.'));
+  });
+
+  it('confirm: shows every problem the server found with the new password', async () => {
+    mockFetch({
+      'POST /cuviewTV/auth/users/reset_password_confirm/': {
+        status: 400,
+        json: {
+          new_password: ['The password is too similar to the email.', 'This password is too common.'],
+          message: 'The password is too similar to the email.',
+        },
+      },
+    });
+    renderRoute(<ResetPasswordConfirmScreen />, {
+      route: '/password-reset/MQ/abc',
+      path: '/password-reset/:uid/:token',
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'jane1234');
+    await user.type(screen.getByLabelText('Confirm new password', { selector: 'input' }), 'jane1234');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The password is too similar to the email. This password is too common.',
+    );
+    expect(screen.queryByText('Password has changed successfully')).not.toBeInTheDocument();
   });
 
   it('confirm: success shows the message and a Sign In button', async () => {
