@@ -117,17 +117,26 @@ journey(use, 'the sign-in screens fit a phone', { viewport: PHONE }, async ({ pa
   }
 });
 
+/**
+ * The viewer signed in on `page` and a second tab of the same browser on a playlist's player,
+ * its account menu shown; console errors of both are collected.
+ */
+async function signedInTwoTabs(page, context) {
+  const errors = consoleErrorsOf(page);
+  await signIn(page, VIEWER);
+  const other = await context.newPage();
+  const otherErrors = consoleErrorsOf(other);
+  await other.goto('/home?g=4&p=54');
+  await other.getByRole('button', { name: /^Account menu for / }).waitFor();
+  return { other, errors: () => [...errors, ...otherErrors] };
+}
+
 journey(
   use,
   'signing out in one tab signs the other tab out at once; signing in again there shows the account again',
   { timeout: 60_000 },
   async ({ page, context }) => {
-    const errors = consoleErrorsOf(page);
-    await signIn(page, VIEWER);
-    const other = await context.newPage();
-    const otherErrors = consoleErrorsOf(other);
-    await other.goto('/home?g=4&p=54');
-    await other.getByRole('button', { name: /^Account menu for / }).waitFor();
+    const { other, errors } = await signedInTwoTabs(page, context);
 
     await signOut(page);
     // The other tab, untouched: its private page gives way to the sign-in form by itself,
@@ -144,7 +153,7 @@ journey(
     await signIn(page, VIEWER);
     await other.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     await other.getByRole('button', { name: /^Account menu for / }).waitFor();
-    assert.deepEqual([...errors, ...otherErrors], [], 'no console errors in either tab');
+    assert.deepEqual(errors(), [], 'no console errors in either tab');
   },
 );
 
@@ -153,13 +162,8 @@ journey(
   'two tabs whose access has run out renew at the same moment and both stay signed in, round after round',
   { timeout: 90_000 },
   async ({ page, context }) => {
-    const errors = consoleErrorsOf(page);
-    await signIn(page, VIEWER);
-    const other = await context.newPage();
-    const otherErrors = consoleErrorsOf(other);
-    await other.goto('/home?g=4&p=54');
+    const { other, errors } = await signedInTwoTabs(page, context);
     const menus = [page, other].map((tab) => tab.getByRole('button', { name: /^Account menu for / }));
-    await menus[1].waitFor();
 
     for (let round = 0; round < 3; round += 1) {
       // The stored access token as it is after a night: its expiry passed (the client reads
@@ -184,6 +188,6 @@ journey(
     await other.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     await page.reload();
     await menus[0].waitFor();
-    assert.deepEqual([...errors, ...otherErrors], [], 'no console errors in either tab');
+    assert.deepEqual(errors(), [], 'no console errors in either tab');
   },
 );

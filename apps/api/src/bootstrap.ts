@@ -1,16 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module.js';
-import {
-  answerFrameworkError,
-  answerUnparsableRequest,
-  createValidationPipe,
-  HttpExceptionFilter,
-  registerRequestShapeChecks,
-} from '@app/common';
+import { clientErrorOptions, createValidationPipe, HttpExceptionFilter, registerRequestShapeChecks } from '@app/common';
 import { API_PREFIX } from './api-prefix.js';
 import { registerSecurityHeaders, securityHeaders } from './common/security-headers.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
@@ -42,9 +35,7 @@ export async function createApiApp(
     // A malformed URL (/get_groups/%FF) is refused by the router before any hook or Nest filter:
     // it gets the security headers and the {"message"} shape here. A request Node's parser
     // refuses (a bad Content-Length) has no reply at all; it is answered on the socket.
-    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
-      headers(request.raw, reply.raw, () => answerFrameworkError(error, reply)),
-    clientErrorHandler: answerUnparsableRequest,
+    ...clientErrorOptions((request, reply, answer) => headers(request.raw, reply.raw, answer)),
     bodyLimit: 1024 * 1024,
     // Shutdown must not wait out a keep-alive socket whose request the client abandoned (a
     // cancelled get_analyze_info held close() for the 72 s keep-alive timeout). Replicas sit

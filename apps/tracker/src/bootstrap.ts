@@ -1,15 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
-import {
-  answerFrameworkError,
-  answerUnparsableRequest,
-  createValidationPipe,
-  HttpExceptionFilter,
-  registerRequestShapeChecks,
-} from '@app/common';
+import { clientErrorOptions, createValidationPipe, HttpExceptionFilter, registerRequestShapeChecks } from '@app/common';
 import { TrackerModule } from './tracker.module.js';
 
 /** The tracking service: a separate process and port (DESIGN.md §1). */
@@ -22,9 +15,7 @@ export async function createTrackerApp(
     bodyLimit: 2 * 1024 * 1024,
     // The router's and Node's parser's own refusals (a malformed URL, a bad Content-Length)
     // answer {"message"} as everything else does (the api's bootstrap does the same).
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
-      answerFrameworkError(error, reply),
-    clientErrorHandler: answerUnparsableRequest,
+    ...clientErrorOptions(),
   });
   const app = await NestFactory.create<NestFastifyApplication>(TrackerModule.forRoot(config), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],

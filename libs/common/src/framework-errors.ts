@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The product's words for Fastify's and Node's own client errors, which never echo the request
@@ -58,4 +58,19 @@ export function answerUnparsableRequest(error: Error & { code?: string }, socket
     );
   }
   socket.destroy(error);
+}
+
+/** Answers a framework error once `answer` is called: the api passes its security headers first. */
+export type FrameworkErrorWrapper = (request: FastifyRequest, reply: FastifyReply, answer: () => void) => void;
+
+/**
+ * The Fastify options that answer the router's and Node's parser's own refusals in the
+ * product's shape, for every server of the product (api, tracker).
+ */
+export function clientErrorOptions(wrap: FrameworkErrorWrapper = (_request, _reply, answer) => answer()) {
+  return {
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      wrap(request, reply, () => answerFrameworkError(error, reply)),
+    clientErrorHandler: answerUnparsableRequest,
+  };
 }

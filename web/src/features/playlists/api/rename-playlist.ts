@@ -24,15 +24,13 @@ export function useRenamePlaylist() {
     onSuccess: (renamed, { playlistId }) => {
       // The new name shows at once wherever the playlist is held (My Playlists, the carousels,
       // the add-to list, its own page, the player); the refetches then confirm it.
-      const title = renamed?.title;
-      if (title) {
-        queryClient.setQueryData<Playlist[]>(userPlaylistsKey, (list) =>
-          list?.map((p) => (p.id === playlistId ? { ...p, title } : p)),
-        );
-        queryClient.setQueryData<PlaylistDetail>(customPlaylistKey(playlistId), (detail) =>
-          detail ? { ...detail, title } : detail,
-        );
-      }
+      const { title } = renamed;
+      queryClient.setQueryData<Playlist[]>(userPlaylistsKey, (list) =>
+        list?.map((p) => (p.id === playlistId ? { ...p, title } : p)),
+      );
+      queryClient.setQueryData<PlaylistDetail>(customPlaylistKey(playlistId), (detail) =>
+        detail ? { ...detail, title } : detail,
+      );
       void queryClient.invalidateQueries({ queryKey: userPlaylistsKey });
       void queryClient.invalidateQueries({ queryKey: customPlaylistKey(playlistId) });
       void queryClient.invalidateQueries({ queryKey: playlistVideosKey(playlistId) });
