@@ -6,3 +6,4 @@ export * from './analysis.js';
 export * from './enqueue.js';
 export * from './job-queues.js';
 export * from './search.js';
+export * from './names.js';

@@ -14,18 +14,16 @@ import {
   Min,
   type ValidationArguments,
 } from 'class-validator';
+import { LISTED_NAME_PATTERN, tidyName } from '@app/contracts';
 import { CoverVideoDto, VideoDto } from '../catalogue/dto/video.dto.js';
 import { MAX_INT } from '../common/params.js';
 
 /** The spec's one message for every bad playlist name (spec viewer §5). */
 export const INVALID_NAME = 'Please, Provide Valid Name';
-/** Letters (any script), digits and spaces, at least two characters once trimmed. */
-const NAME = /^[\p{L}\p{N}][\p{L}\p{N}\s]*[\p{L}\p{N}]$/u;
 const MAX_VIDEOS = 500;
 const VIDEO_LIST = 'video_list must be a list of video ids';
 
-/** Outer whitespace dropped and inner runs (tabs, new lines) made one space. */
-const tidy = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value);
+const tidy = ({ value }: { value: unknown }) => (typeof value === 'string' ? tidyName(value) : value);
 /** Ids sent as numeric strings ("403") are read as numbers. */
 const toIds = ({ value }: { value: unknown }) =>
   Array.isArray(value)
@@ -39,7 +37,7 @@ const PlaylistName = () =>
     Transform(tidy),
     IsString({ message: INVALID_NAME }),
     MaxLength(200, { message: INVALID_NAME }),
-    Matches(NAME, { message: INVALID_NAME }),
+    Matches(LISTED_NAME_PATTERN, { message: INVALID_NAME }),
   );
 
 /**

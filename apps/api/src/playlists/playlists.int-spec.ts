@@ -96,10 +96,16 @@ describe('personal playlists', () => {
       const playlist = await create(owner, 'Música für Kinder 上海');
       expect(playlist).toMatchObject({ title: 'Música für Kinder 上海', videos: [], duration: 0, video_id: null });
       expect((await create(owner, 'Tabs\tand\n lines')).title).toBe('Tabs and lines');
+      // Scripts whose letters carry combining marks (vowel signs, tone marks) or joiners.
+      for (const title of ['मेरा गाना', 'ভালো গান', 'เพลงไทย', 'می\u200Cخواهم', 'Cafe\u0301 42']) {
+        expect((await create(owner, title)).title).toBe(title);
+      }
     });
 
     it('refuses names that are not letters, digits and spaces of more than 1 character', async () => {
-      for (const title of ['a', '', '   ', 'x ', 'Rock & Roll', 'hi!', '<script>', 'a\n', 42, null, 'a'.repeat(201)]) {
+      const plain = ['a', '', '   ', 'x ', 'Rock & Roll', 'hi!', '<script>', 'a\n', 42, null, 'a'.repeat(201)];
+      const hidden = ['\u202Eevil', 'a\u200Bb', '\u0301ab', 'a\u0301\u0301\u0301\u0301\u0301b', 'a\u0301'];
+      for (const title of [...plain, ...hidden]) {
         expect(await call('POST', 'add_full_playlist/', as(owner), { title, video_list: [] })).toEqual([
           400,
           { message: 'Please, Provide Valid Name' },

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsString, Matches, MaxLength } from 'class-validator';
+import { LISTED_NAME_PATTERN, tidyName } from '@app/contracts';
 import { AdminIdTitleDto } from '../common/answers.dto.js';
 
 const VALID_NAME = 'Please, Provide Valid Name';
@@ -8,9 +9,9 @@ const VALID_NAME = 'Please, Provide Valid Name';
 /** A new video genre or tag (spec §5): letters, digits and spaces, more than 1 character. */
 export class AdminNewNameDto {
   @ApiProperty({ example: 'live session', description: 'Letters, digits and spaces; 2 to 100 characters' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : value))
+  @Transform(({ value }) => (typeof value === 'string' ? tidyName(value) : value))
   @IsString({ message: VALID_NAME })
-  @Matches(/^[\p{L}\p{N} ]{2,}$/u, { message: VALID_NAME })
+  @Matches(LISTED_NAME_PATTERN, { message: VALID_NAME })
   @MaxLength(100, { message: VALID_NAME })
   title: string;
 }

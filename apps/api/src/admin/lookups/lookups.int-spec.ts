@@ -122,8 +122,10 @@ describe('admin lookups', () => {
     expect(await read(created)).toEqual({ id: expect.any(Number), title: 'Rock Opera' });
     const tag = await kit.staff('/cuviewTV/add_tag/', { method: 'POST', json: { title: 'Ünïcode 2' } });
     expect(tag.status).toBe(201);
+    const hindi = await kit.staff('/cuviewTV/add_tag/', { method: 'POST', json: { title: 'भक्ति संगीत' } });
+    expect(await read(hindi)).toEqual({ id: expect.any(Number), title: 'भक्ति संगीत' });
 
-    for (const title of ['x', ' a ', 'rock!', '<script>', '', 42]) {
+    for (const title of ['x', ' a ', 'rock!', '<script>', '', 42, 'a\u202Eb', '\u0301ab']) {
       const response = await kit.staff('/cuviewTV/add_tag/', { method: 'POST', json: { title } });
       expect(response.status).toBe(400);
       expect(await read(response)).toEqual({ message: 'Please, Provide Valid Name' });

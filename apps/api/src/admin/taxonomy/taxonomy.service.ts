@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { LISTED_NAME_PATTERN, tidyName } from '@app/contracts';
 import { DataSource } from 'typeorm';
 import { offsetOf } from '../../common/params.js';
 import type {
@@ -18,8 +19,6 @@ const NOUNS: Record<TaxonomyKind, string> = {
   activities: 'activity',
 };
 
-/** Names created from the video form's dropdowns (spec §5): letters, digits and spaces. */
-const FORM_NAME = /^[\p{L}\p{N} ]{2,}$/u;
 const FORM_KINDS: readonly TaxonomyKind[] = ['tags', 'video_genres'];
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -45,8 +44,8 @@ export class TaxonomyService {
   }
 
   async rename(kind: TaxonomyKind, id: number, title: string): Promise<AdminTaxonomyItemDto> {
-    const name = title.trim().replace(/\s+/g, ' ');
-    if (FORM_KINDS.includes(kind) && !FORM_NAME.test(name)) {
+    const name = tidyName(title);
+    if (FORM_KINDS.includes(kind) && !LISTED_NAME_PATTERN.test(name)) {
       throw new BadRequestException({ message: 'Please, Provide Valid Name' });
     }
     await this.dataSource.transaction(async (em) => {
