@@ -201,6 +201,41 @@ describe('JWT endpoints (auth/jwt/*) and auth/users/me/', () => {
     expect((await post('refresh', { refresh: second.refresh })).status).toBe(401);
   });
 
+  it("forgets expired refresh tokens: a renewal drops its login's, a sign-in the person's", async () => {
+    const sql = (query: string, values: unknown[]) => api.app.get(DataSource).query(query, values);
+    const rows = async (column: 'family' | 'user_id', value: unknown) =>
+      Number((await sql(`SELECT count(*) AS n FROM refresh_tokens WHERE ${column} = $1`, [value]))[0].n);
+    /** Backdates a token's row past its expiry, as if a day had gone by since it was issued. */
+    const expire = (pair: { refresh: string }) =>
+      sql(`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE jti = $1`, [
+        claimsOf(pair.refresh).jti,
+      ]);
+    const renew = async (pair: { refresh: string }) => {
+      const response = await post('refresh', { refresh: pair.refresh });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { refresh: string };
+    };
+    const person = await registerActive(api);
+    const first = await tokensFor(person, '192.0.2.44');
+    const [{ family }] = await sql(`SELECT family FROM refresh_tokens WHERE jti = $1`, [claimsOf(first.refresh).jti]);
+    const second = await renew(first);
+    const third = await renew(second);
+    expect(await rows('family', family)).toBe(3);
+    // The first two expire: the next renewal drops their rows.
+    await expire(first);
+    await expire(second);
+    const fourth = await renew(third);
+    expect(await rows('family', family)).toBe(2);
+
+    // A login abandoned and expired goes at the person's next sign-in; their live logins stay.
+    await expire(await tokensFor(person, '192.0.2.45'));
+    expect(await rows('user_id', person.id)).toBe(3);
+    const again = await tokensFor(person, '192.0.2.46');
+    expect(await rows('user_id', person.id)).toBe(3);
+    await renew(again);
+    await renew(fourth);
+  });
+
   describe('guest link', () => {
     it('issues tokens for the built-in guest, who has no first name and no password', async () => {
       const response = await post('guest/', undefined);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, LessThan, Repository } from 'typeorm';
 import { RefreshToken } from '@app/db';
 
 /** The issued refresh tokens, one row per jti, grouped in families by login (rotation chain). */
@@ -8,7 +8,13 @@ import { RefreshToken } from '@app/db';
 export class RefreshTokensRepository {
   constructor(@InjectRepository(RefreshToken) private readonly tokens: Repository<RefreshToken>) {}
 
+  /**
+   * A new login's first token. The person's rows that have expired go first: an expired token
+   * fails its signature check before any row is read, so they only filled the table (one row
+   * per renewal, every 5 minutes of use, for good).
+   */
   async recordIssued(token: Pick<RefreshToken, 'jti' | 'family' | 'userId' | 'expiresAt'>): Promise<void> {
+    await this.tokens.delete({ userId: token.userId, expiresAt: LessThan(new Date()) });
     await this.tokens.insert(token);
   }
 
@@ -21,7 +27,8 @@ export class RefreshTokensRepository {
    * between the two never leaves the person with a spent token and no new one (their next
    * refresh would read as reuse and sign them out). Only a token neither spent nor revoked is
    * spent: of two requests racing with the same token exactly one wins (true), the other is
-   * treated as reuse (false).
+   * treated as reuse (false). The login's expired rows go in the same transaction, so a login
+   * renewed for months keeps about a day of rows (JWT_REFRESH_TTL_SECONDS), not all of them.
    */
   async spendAndRecord(
     jti: string,
@@ -34,6 +41,7 @@ export class RefreshTokensRepository {
         { usedAt: new Date() },
       );
       if ((spent.affected ?? 0) !== 1) return false;
+      await manager.delete(RefreshToken, { family: successor.family, expiresAt: LessThan(new Date()) });
       await manager.insert(RefreshToken, successor);
       return true;
     });
