@@ -63,15 +63,30 @@ export function RegisterScreen() {
           );
         }}
       >
-        <NameFields values={form} set={set} />
-        <TextField label="E-mail" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        <PhoneField value={form.mobile_number} onChange={set('mobile_number')} />
-        <PasswordField label="Password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+        <p className="auth__hint">Every field is needed, the phone number with its country code.</p>
+        <NameFields values={form} set={set} required />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          required
+        />
+        <PhoneField value={form.mobile_number} onChange={set('mobile_number')} required />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          required
+        />
         <PasswordField
           label="Confirm password"
           autoComplete="new-password"
           value={form.re_password}
           onChange={set('re_password')}
+          required
         />
         <PromoField checked={promo} onChange={setPromo} />
         <FormError message={error} />

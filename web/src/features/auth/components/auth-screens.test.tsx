@@ -62,6 +62,16 @@ describe('/register', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('says every field is needed, the phone included', () => {
+    mockFetch({});
+    renderRoute(<RegisterScreen />, { route: '/register', path: '/register' });
+    expect(screen.getByText(/Every field is needed, the phone number with its country code/)).toBeVisible();
+    for (const label of ['First name', 'Last name', 'E-mail', 'Phone', 'Password', 'Confirm password']) {
+      expect(screen.getByLabelText(label, { selector: 'input' })).toBeRequired();
+    }
+    expect(screen.getByRole('checkbox', { name: 'Send me promotional e-mails' })).not.toBeRequired();
+  });
+
   it('registers and then shows only the e-mail notice', async () => {
     const { calls } = mockFetch({ 'POST /cuviewTV/auth/users/': { status: 201, json: { id: 7 } } });
     renderRoute(<RegisterScreen />, { route: '/register', path: '/register' });

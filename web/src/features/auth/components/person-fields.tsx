@@ -9,10 +9,12 @@ export function NameFields({
   values,
   set,
   errors = {},
+  required,
 }: {
   values: Names;
   set: (key: keyof Names) => (e: ChangeEvent<HTMLInputElement>) => void;
   errors?: FieldErrors;
+  required?: boolean;
 }) {
   return (
     <div className="field-row">
@@ -22,6 +24,7 @@ export function NameFields({
         value={values.first_name}
         onChange={set('first_name')}
         error={errors.first_name}
+        required={required}
       />
       <TextField
         label="Last name"
@@ -29,6 +32,7 @@ export function NameFields({
         value={values.last_name}
         onChange={set('last_name')}
         error={errors.last_name}
+        required={required}
       />
     </div>
   );
