@@ -4,9 +4,9 @@ import type { FilterSelection } from '../common/filter-list.js';
 
 // The SQL of search and filters (DESIGN.md §4), as pure builders so the benchmark's raw `pg`
 // baseline runs exactly what the api runs. Text arrives already normalised by cuview_norm
-// (only a-z, 0-9 and single spaces), and matching compares it with cuview_norm(title), which
-// every searchable table indexes with a trigram GIN index, and with the words of cuview_norm
-// of a video's description (a full-text GIN index). Filters read the videos' facet keys (a GIN
+// (letters and digits of any script, single spaces), and matching compares it with
+// cuview_norm(title), which every searchable table indexes with a trigram GIN index, and with
+// the words of cuview_norm of a video's description (a full-text GIN index). Filters read the videos' facet keys (a GIN
 // index) and count up to a cap.
 
 /** Below this many characters trigrams cannot narrow a substring search, so words are prefix-matched. */

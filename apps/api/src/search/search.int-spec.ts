@@ -365,6 +365,26 @@ describe.each(['postgres', 'memory'] as const)('search and filters (SEARCH_ENGIN
       expect(page.videoLength).toBe(3);
     });
 
+    it('finds titles, names and descriptions in any script, and not by punctuation or emoji alone', async () => {
+      const harbour = await f.video({ title: 'Neon Harbour 🌊 (Live Session) — ליל הנמל' });
+      const moscow = await f.video({ title: 'Подмосковные вечера', tracks: [{ members: ['Владимир Трошин'] }] });
+      const shanghai = await f.video({ title: '上海之夜', description: 'Σπάνια ηχογράφηση από την Αθήνα' });
+      const hindi = await f.video({ title: 'मेरा गाना', tracks: [{ composers: ['ابن الرومي'] }] });
+      expect(await found('ליל הנמל')).toEqual(sorted(harbour));
+      expect(await found('הנמל')).toEqual(sorted(harbour));
+      expect(await found('подмосковные')).toEqual(sorted(moscow)); // case folded
+      expect(await found('Трошин')).toEqual(sorted(moscow));
+      expect(await found('上海')).toEqual(sorted(shanghai)); // no spaces between words: a substring
+      expect(await found('ΑΘΗΝΑ')).toEqual(sorted(shanghai));
+      expect(await found('गाना')).toEqual(sorted(hindi));
+      expect(await found('الرومي')).toEqual(sorted(hindi));
+      const [, suggestions] = await post(`get_search_suggestions/${encodeURIComponent('ליל')}/`);
+      expect(suggestions).toEqual([{ id: harbour.id, title: harbour.title }]);
+      // Nothing to search for: emoji and punctuation alone find nothing rather than everything.
+      expect(await found('🌊')).toEqual([]);
+      expect(await found('—')).toEqual([]);
+    });
+
     it("suggests the titles of an artist's videos", async () => {
       const [, suggestions] = await post('get_search_suggestions/the%20lanterns/');
       expect(suggestions.map((s: Json) => s.title)).toEqual(

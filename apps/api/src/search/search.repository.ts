@@ -35,8 +35,9 @@ export class SearchRepository {
   ) {}
 
   /**
-   * The text as cuview_norm() normalises titles, names and descriptions. ASCII needs no round trip (unaccent leaves it
-   * alone), anything else asks Postgres so both sides use the same accent rules.
+   * The text as cuview_norm() normalises titles, names and descriptions (letters and digits of any script, case and
+   * accents folded). ASCII needs no round trip (unaccent leaves it alone), anything else asks Postgres so both sides
+   * use the same accent and letter rules.
    */
   async normalise(text: string): Promise<string> {
     if (/^[\x00-\x7f]*$/.test(text))

@@ -1,5 +1,5 @@
 /**
- * An inverted index of normalised text (words of a-z and 0-9 separated by single spaces, as
+ * An inverted index of normalised text (words of letters and digits separated by single spaces, as
  * cuview_norm() makes them) over a few weighted fields, in typed arrays: what SearchIndex holds
  * in memory (SEARCH_ENGINE=memory). Pure: no I/O, no Nest.
  *

@@ -17,6 +17,7 @@ import { SearchChangeNotify1795820000000 } from './1795820000000-SearchChangeNot
 import { VideoWatermarkWarning1795850000000 } from './1795850000000-VideoWatermarkWarning.js';
 import { EditRevisions1795860000000 } from './1795860000000-EditRevisions.js';
 import { ViewableVideos1795890000000 } from './1795890000000-ViewableVideos.js';
+import { AnyScriptSearch1795920000000 } from './1795920000000-AnyScriptSearch.js';
 
 // Every migration, in order. A newly generated migration is added here after review.
 export const MIGRATIONS: Function[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: Function[] = [
   VideoWatermarkWarning1795850000000,
   EditRevisions1795860000000,
   ViewableVideos1795890000000,
+  AnyScriptSearch1795920000000,
 ];

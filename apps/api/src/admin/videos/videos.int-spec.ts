@@ -452,6 +452,10 @@ describe('admin videos', () => {
       const search = await kit.call('/cuviewTV/get_search_results_for_admin/spider%20man/1/');
       expect(search.body).toEqual({ videos: [expect.objectContaining({ id: videoId })], videoLength: 1 });
       expect((await kit.call('/cuviewTV/get_videos_length_for_search/SPIDER-MAN/')).body).toEqual({ videoLength: 1 });
+      // A title in another script is searched, not taken as no search at all (every video).
+      const hebrew = await seed.video({ title: 'Neon Harbour — ליל הנמל', status: 1 });
+      const nightly = await kit.call(`/cuviewTV/get_search_results_for_admin/${encodeURIComponent('הנמל')}/1/`);
+      expect(nightly.body).toEqual({ videos: [expect.objectContaining({ id: hebrew })], videoLength: 1 });
 
       const byGenreAndMood = await kit.call('/cuviewTV/get_filter_results_for_admin/1/', {
         method: 'POST',

@@ -10,7 +10,9 @@ import { myPlaylistHref, playerHref, playlistHref } from '@/lib/links';
 
 /**
  * Strip of the current playlist: title, video count, export, replay, view all, delete (owner
- * only) and an open/close slider with the playlist's videos.
+ * only) and an open/close slider with the playlist's videos. A video opened from search, a
+ * category or a filter plays before the last active playlist (spec viewer §2): the strip then
+ * says "Up next", so the playlist does not read as the video's own.
  */
 export function PlaylistStrip({
   playlist,
@@ -33,12 +35,14 @@ export function PlaylistStrip({
   const [open, setOpen] = useState(true);
   const first = playlist.videos[0];
   const total = playlist.videos.reduce((s, v) => s + (v.duration || 0), 0);
+  const upNext = currentVideoId !== null && !playlist.videos.some((v) => v.id === currentVideoId);
   const viewAll = isOwner ? myPlaylistHref(playlist.id, playlist.title) : playlistHref(playlist.id, playlist.title);
 
   return (
-    <section className="playlist-strip" aria-label={`Playlist ${playlist.title}`}>
+    <section className="playlist-strip" aria-label={`${upNext ? 'Up next: playlist' : 'Playlist'} ${playlist.title}`}>
       <header className="playlist-strip__header">
         <div>
+          {upNext && <p className="page__kicker">Up next</p>}
           <h2 className="section-title">{playlist.title}</h2>
           <p className="muted">
             {countLabel(playlist.videos.length, 'video')} · {formatDuration(total)}

@@ -8,6 +8,13 @@ describe('sameName', () => {
     expect(sameName('Lyric Vidéo', '  LYRIC video ')).toBe(true);
   });
 
+  it('compares names in any script', () => {
+    expect(sameName('Живой звук', 'живой  ЗВУК')).toBe(true);
+    expect(sameName('ליל הנמל', 'ליל-הנמל')).toBe(true);
+    expect(sameName('ליל הנמל', 'ליל')).toBe(false);
+    expect(sameName('上海', '🌊')).toBe(false);
+  });
+
   it('wants the whole name', () => {
     expect(sameName('Jazz Fusion', 'jazz')).toBe(false);
     expect(sameName('Jazz', 'jaz')).toBe(false);

@@ -11,7 +11,7 @@ export function sameName(a: string, b: string): boolean {
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
       .toLowerCase()
-      .replace(/[^a-z0-9]+/g, ' ')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
   return norm(a) !== '' && norm(a) === norm(b);
 }
