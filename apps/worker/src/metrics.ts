@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ALL_QUEUES, JobQueues } from '@app/contracts';
 
-const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'] as const;
 
 /**
  * Prometheus metrics of the worker (DESIGN.md §9): job duration by job name and outcome, queue

@@ -1,6 +1,6 @@
 // Types only: each producer hands in its own Queue, so the contracts load no Redis client.
 import type { Job, JobState, Queue } from 'bullmq';
-import { JOB_OPTIONS, JobName, jobId, type JobPayload } from './jobs.js';
+import { JOB_OPTIONS, JobName, jobId, jobPriority, type JobPayload } from './jobs.js';
 
 /**
  * Why a producer queues a job, which decides what an existing job with the same id gets:
@@ -117,11 +117,20 @@ export async function enqueueJob<N extends JobName>(
   const jobs = await Promise.all(ids.map((id) => queue.getJob(id)));
   const states = await Promise.all(jobs.map((job) => job?.getState()));
   const step = decideEnqueue(intent, name, [states[0], states[1]]);
-  if ('keep' in step) return { job: jobs[step.keep]!, added: false };
+  const priority = jobPriority(name, payload);
+  if ('keep' in step) {
+    const kept = jobs[step.keep]!;
+    // A pending run queued at a lower priority (a draft's transcode, now saved) moves up.
+    if (PENDING_STATES.has(states[step.keep]) && (kept.opts.priority ?? 0) > priority) {
+      await kept.changePriority({ priority });
+    }
+    return { job: kept, added: false };
+  }
   if (step.replace.length > 0) {
     const finished = jobs[step.replace[0]!]!;
     if (stillWanted && !(await stillWanted(finished))) return { job: finished, added: false };
     for (const slot of step.replace) await jobs[slot]!.remove();
   }
-  return { job: await queue.add(name, payload, { ...JOB_OPTIONS[name], jobId: ids[step.add] }), added: true };
+  const options = { ...JOB_OPTIONS[name], jobId: ids[step.add], ...(priority > 0 ? { priority } : {}) };
+  return { job: await queue.add(name, payload, options), added: true };
 }

@@ -111,6 +111,21 @@ export function jobId<N extends JobName>(name: N, payload: JobPayload<N>): strin
   }
 }
 
+/**
+ * BullMQ priority of an unsaved upload's transcode (it runs while staff fill in the form, and
+ * the form may be left): higher numbers wait, and jobs without a priority (0) go first, so a
+ * saved video's transcode never waits behind drafts. Save raises the draft's job to 0
+ * (enqueueJob keeps the job and raises its priority).
+ */
+export const UNSAVED_UPLOAD_PRIORITY = 10;
+
+/** The BullMQ priority a job is queued with: 0 (first) for all but an unsaved upload's transcode. */
+export function jobPriority<N extends JobName>(name: N, payload: JobPayload<N>): number {
+  return name === JobName.VideoTranscode && (payload as JobPayloads[JobName.VideoTranscode]).uploadKey
+    ? UNSAVED_UPLOAD_PRIORITY
+    : 0;
+}
+
 export interface JobRetryOptions {
   attempts: number;
   backoff?: { type: 'exponential'; delay: number };

@@ -83,6 +83,8 @@ export type RequestOptions = {
   body?: unknown;
   auth?: AuthMode;
   signal?: AbortSignal;
+  /** The request outlives the page (sent as it is left: fetch's keepalive). */
+  keepalive?: boolean;
   /** Base path; API_BASE unless talking to the tracker. */
   base?: string;
   responseType?: 'json' | 'blob';
@@ -129,6 +131,7 @@ export type ApiOptions<P extends ApiPath, M extends MethodOf<P>> = {
   method?: M;
   auth?: AuthMode;
   signal?: AbortSignal;
+  keepalive?: boolean;
 } & PathParams<P, M> &
   QueryParams<P, M> &
   RequestBody<P, M>;
@@ -225,7 +228,7 @@ async function readBody(res: Response): Promise<unknown> {
 export const SIGNED_OUT_MESSAGE = 'Authentication credentials were not provided.';
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = 'none', signal, base = API_BASE, responseType = 'json' } = options;
+  const { method = 'GET', body, auth = 'none', signal, keepalive, base = API_BASE, responseType = 'json' } = options;
   const url = base + path.replace(/^\//, '');
 
   const sendWith = async (token: string | null): Promise<Response> => {
@@ -237,7 +240,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       payload = JSON.stringify(body);
     }
     if (token) headers.Authorization = `JWT ${token}`;
-    return send(url, { method, headers, body: payload, signal });
+    return send(url, { method, headers, body: payload, signal, keepalive });
   };
 
   const token = auth === 'none' ? null : await currentAccessToken();
@@ -268,6 +271,7 @@ type CallOptions = {
   method?: HttpMethod;
   auth?: AuthMode;
   signal?: AbortSignal;
+  keepalive?: boolean;
   path?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
@@ -292,8 +296,16 @@ export function apiUrl(path: string, params: CallOptions['path'] = {}, query: Ca
 }
 
 function call<T>(path: string, options: CallOptions, responseType: 'json' | 'blob'): Promise<T> {
-  const { method, auth, signal, body } = options;
-  return request<T>(apiUrl(path, options.path, options.query), { method, auth, signal, body, base: '/', responseType });
+  const { method, auth, signal, keepalive, body } = options;
+  return request<T>(apiUrl(path, options.path, options.query), {
+    method,
+    auth,
+    signal,
+    keepalive,
+    body,
+    base: '/',
+    responseType,
+  });
 }
 
 /**

@@ -234,6 +234,28 @@ describe('/addVideo', { timeout: 60_000 }, () => {
     expect(api.named('DELETE', '/cuviewTV/discard_upload/')[0]!.query.get('key')).toBe('originals/abc.mp4');
   });
 
+  it('discards an unsaved upload when the tab is closed or reloaded, not when the page is only cached', async () => {
+    const api = lookups({
+      'GET /cuviewTV/upload_processing/': { json: null },
+      'DELETE /cuviewTV/discard_upload/': { json: { message: 'The upload has been discarded' } },
+    });
+    renderAdd();
+    const user = userEvent.setup({ delay: null });
+    const xhr = await chooseVideo(user);
+    await act(async () => xhr.respond(201, { file_original_path_linux: 'originals/left.mp4', duration: 40 }));
+    await screen.findByText(`Uploaded · ${formatDuration(40)}`, { exact: false });
+    const leave = (persisted: boolean) => window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted }));
+
+    await act(async () => leave(true));
+    expect(api.named('DELETE', '/cuviewTV/discard_upload/')).toHaveLength(0);
+    await act(async () => leave(false));
+    await waitFor(() => expect(api.named('DELETE', '/cuviewTV/discard_upload/')).toHaveLength(1));
+    expect(api.named('DELETE', '/cuviewTV/discard_upload/')[0]!.query.get('key')).toBe('originals/left.mp4');
+    // Sent so that it outlives the page.
+    const [, init] = api.fn.mock.calls.find(([, i]) => i?.method === 'DELETE')!;
+    expect(init).toMatchObject({ keepalive: true });
+  });
+
   it('resumes from the last byte the server stored when the connection drops', async () => {
     lookups();
     renderAdd();

@@ -37,7 +37,10 @@ export function useUploadProcessing(key: string | null) {
   return useQuery({ ...uploadProcessingQueryOptions(key ?? ''), enabled: key !== null });
 }
 
-/** DELETE discard_upload/?key=: the upload and what its transcode wrote (a replaced or left file). */
-export function discardUpload(key: string): Promise<unknown> {
-  return api('/cuviewTV/discard_upload', { method: 'DELETE', query: { key }, auth: 'required' });
+/**
+ * DELETE discard_upload/?key=: the upload and what its transcode wrote (a replaced or left file).
+ * `keepalive` sends it as the page is left (a closed tab, a reload).
+ */
+export function discardUpload(key: string, { keepalive = false } = {}): Promise<unknown> {
+  return api('/cuviewTV/discard_upload', { method: 'DELETE', query: { key }, auth: 'required', keepalive });
 }

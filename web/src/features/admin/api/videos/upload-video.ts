@@ -169,11 +169,11 @@ export function useVideoUpload() {
   /** The stored upload not yet saved as a video, if any. */
   const unsaved = useRef<string | null>(null);
 
-  const discardUnsaved = useCallback(() => {
+  const discardUnsaved = useCallback((keepalive = false) => {
     const key = unsaved.current;
     unsaved.current = null;
     // The server sweeps a left upload anyway (UPLOAD_STALE_AFTER_MS): a failure here costs nothing.
-    if (key) discardUpload(key).catch(() => undefined);
+    if (key) discardUpload(key, { keepalive }).catch(() => undefined);
   }, []);
 
   const start = useCallback(
@@ -223,6 +223,16 @@ export function useVideoUpload() {
     },
     [discardUnsaved],
   );
+
+  // A tab closed or reloaded unmounts nothing: the upload is discarded as the page goes, so
+  // its transcode stops (a page kept in the back/forward cache may come back, and keeps it).
+  useEffect(() => {
+    const left = (event: PageTransitionEvent) => {
+      if (!event.persisted) discardUnsaved(true);
+    };
+    window.addEventListener('pagehide', left);
+    return () => window.removeEventListener('pagehide', left);
+  }, [discardUnsaved]);
 
   return { state, start, cancel, saved };
 }
