@@ -9,6 +9,8 @@ describe('enqueueJob on real Redis and BullMQ', () => {
   let connection: Redis;
   let queue: Queue;
   let worker: Worker;
+  let videoQueue: Queue;
+  let videoWorker: Worker;
 
   beforeAll(() => {
     const prefix = uniqueRedisPrefix();
@@ -16,11 +18,15 @@ describe('enqueueJob on real Redis and BullMQ', () => {
     queue = new Queue(QueueName.Track, { connection, prefix });
     // A worker driven by hand, so each job is exactly in the state a test needs.
     worker = new Worker(QueueName.Track, null, { connection, prefix });
+    videoQueue = new Queue(QueueName.Video, { connection, prefix });
+    videoWorker = new Worker(QueueName.Video, null, { connection, prefix });
   });
   afterAll(async () => {
-    await worker?.close();
-    await queue?.obliterate({ force: true });
-    await queue?.close();
+    for (const w of [worker, videoWorker]) await w?.close();
+    for (const q of [queue, videoQueue]) {
+      await q?.obliterate({ force: true });
+      await q?.close();
+    }
     connection?.disconnect();
   });
 
@@ -88,41 +94,22 @@ describe('enqueueJob on real Redis and BullMQ', () => {
     expect(await replaced.job.getState()).toBe('waiting');
     expect(await queue.getFailedCount()).toBe(0);
   });
-});
-
-describe('transcodes of unsaved uploads on real Redis and BullMQ', () => {
-  let connection: Redis;
-  let queue: Queue;
-  let worker: Worker;
-
-  beforeAll(() => {
-    const prefix = uniqueRedisPrefix();
-    connection = new Redis(serviceUrls().redisUrl, { maxRetriesPerRequest: null });
-    queue = new Queue(QueueName.Video, { connection, prefix });
-    worker = new Worker(QueueName.Video, null, { connection, prefix });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await queue?.obliterate({ force: true });
-    await queue?.close();
-    connection?.disconnect();
-  });
 
   const draft = (videoId: number) => ({ videoId, uploadKey: `originals/2026/11/${'0'.repeat(35)}${videoId}.mp4` });
-  const next = async () => (await worker.getNextJob('token'))?.data.videoId as number | undefined;
+  const next = async () => (await videoWorker.getNextJob('token'))?.data.videoId as number | undefined;
 
-  it('wait behind saved videos, and move up when their video is saved', async () => {
+  it("queues an unsaved upload's transcode behind saved videos, and moves it up when its video is saved", async () => {
     // Two forms left open (or abandoned), then a video saved: the saved one goes first.
-    await enqueueJob(queue, JobName.VideoTranscode, draft(1), 'rerun');
-    await enqueueJob(queue, JobName.VideoTranscode, draft(2), 'rerun');
-    await enqueueJob(queue, JobName.VideoTranscode, { videoId: 3 }, 'rerun');
-    expect(await (await queue.getJob('transcode-1'))!.getState()).toBe('prioritized');
+    await enqueueJob(videoQueue, JobName.VideoTranscode, draft(1), 'rerun');
+    await enqueueJob(videoQueue, JobName.VideoTranscode, draft(2), 'rerun');
+    await enqueueJob(videoQueue, JobName.VideoTranscode, { videoId: 3 }, 'rerun');
+    expect(await (await videoQueue.getJob('transcode-1'))!.getState()).toBe('prioritized');
     expect(await next()).toBe(3);
 
     // Saving upload 2 keeps its job (no second transcode) and raises it above upload 1.
-    const saved = await enqueueJob(queue, JobName.VideoTranscode, { videoId: 2 }, 'rerun');
+    const saved = await enqueueJob(videoQueue, JobName.VideoTranscode, { videoId: 2 }, 'rerun');
     expect(saved).toMatchObject({ added: false, job: { id: 'transcode-2' } });
-    expect(await (await queue.getJob('transcode-2'))!.getState()).toBe('waiting');
+    expect(await (await videoQueue.getJob('transcode-2'))!.getState()).toBe('waiting');
     expect(await next()).toBe(2);
     expect(await next()).toBe(1);
   });
