@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '@app/config';
 import { JobName } from '@app/contracts';
 import {
+  BadMediaError,
   checkMediaEnd,
   newStorageKey,
   probeMedia,
@@ -46,6 +47,13 @@ export interface UploadRecord {
 
 /** Keys upload_video/ hands out; anything else sent as file_original_path_linux is refused. */
 const ORIGINAL_KEY = /^originals\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+
+/**
+ * A video without audio is refused at upload: cuview is for music videos and concerts, and
+ * such a file (a muted export, a picture-only clip) has nothing to play, mark or recognise.
+ */
+export const NO_SOUND_MESSAGE =
+  'The video has no sound track: music videos and concerts need their audio. Please export it with its sound and upload it again';
 
 /** Room for the multipart boundary and part headers around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -111,6 +119,7 @@ export class VideoUploads implements OnApplicationBootstrap, OnApplicationShutdo
       // A header that parses is not enough: a file cut short in transfer still announces its
       // full length. Reading the last seconds' packets (no decoding) costs about one ffprobe start.
       .then(async (probed) => {
+        if (!probed.audio) throw new BadMediaError(NO_SOUND_MESSAGE, 'no_audio');
         await checkMediaEnd(file.path, probed, { timeoutMs: 120_000 });
         return probed;
       })

@@ -9,6 +9,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JobName, QueueName } from '@app/contracts';
 import { generateTestVideo, truncateCopy } from '@app/media';
+import { NO_SOUND_MESSAGE } from './video-uploads.js';
 import { QueueService } from '../../queue/queue.service.js';
 import { startAdminKit, type AdminTestKit, type Answer } from '../testing/admin-kit.js';
 import { formInit, jpeg, png, SERVER_KEY } from '../testing/forms.js';
@@ -354,6 +355,19 @@ describe('admin videos', () => {
       const taken = await upload(await readFile(whole), 'concert.mp4');
       expect(taken.status).toBe(201);
       expect(taken.body.duration).toBeCloseTo(30, 0);
+    });
+
+    it('refuses a video without a sound track with 415 and why, keeping nothing', async () => {
+      const silent = await generateTestVideo(join(work, 'silent.mp4'), {
+        width: 160,
+        height: 120,
+        seconds: 1,
+        audio: false,
+      });
+      const { status, body } = await upload(await readFile(silent), 'clip.mp4');
+      expect(status).toBe(415);
+      expect(body.message).toBe(NO_SOUND_MESSAGE);
+      await expectNothingStored();
     });
 
     it('refuses a form without a file, and a JSON body', async () => {
