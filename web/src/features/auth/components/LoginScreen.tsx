@@ -23,6 +23,8 @@ export function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The server refused the e-mail and password: an account not yet activated is refused alike. */
+  const [refused, setRefused] = useState(false);
   const [otpToken, setOtpToken] = useState<string | null>(null);
 
   // Whether someone was signed in when this page first knew: a sign-in that comes later and is
@@ -70,6 +72,7 @@ export function LoginScreen() {
           e.preventDefault();
           const invalid = validateEmail(email);
           setError(invalid);
+          setRefused(false);
           if (invalid) return;
           login.mutate(
             { email: email.trim(), password },
@@ -79,7 +82,10 @@ export function LoginScreen() {
                 if (err instanceof OtpRequired) {
                   setError(null);
                   setOtpToken(err.otpToken);
-                } else setError(toMessage(err));
+                } else {
+                  setError(toMessage(err));
+                  setRefused(err instanceof ApiError && err.status === 401);
+                }
               },
             },
           );
@@ -104,6 +110,9 @@ export function LoginScreen() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <FormError message={error} />
+        {refused && (
+          <p className="auth__hint">Just signed up? Open the link in the e-mail we sent you first, then sign in.</p>
+        )}
         <SubmitButton loading={login.isPending}>Sign In</SubmitButton>
       </form>
       <div className="auth__guest">

@@ -176,6 +176,8 @@ describe('/login', () => {
     await signIn('jane@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent('No active account found with the given credentials');
     expect(localStorage.getItem('access')).toBeNull();
+    // An account not activated yet is refused alike (nothing tells accounts apart): a hint says what to do.
+    expect(screen.getByText(/Just signed up\? Open the link in the e-mail we sent you first/)).toBeVisible();
   });
 
   it('stores the tokens, loads the user and goes to the default player page', async () => {
