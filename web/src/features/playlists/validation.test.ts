@@ -6,6 +6,13 @@ describe('playlist name rule', () => {
     expect(isValidPlaylistName('Road trip 2024')).toBe(true);
     expect(isValidPlaylistName('Beyoncé hits')).toBe(true);
     expect(isValidPlaylistName('ab')).toBe(true);
+    expect(isValidPlaylistName('  Tabs\tand\n lines ')).toBe(true);
+  });
+
+  it('accepts scripts whose letters carry vowel signs and marks', () => {
+    for (const name of ['मेरा गाना', 'தமிழ் பாடல்', 'أُغْنِيَة', 'เพลงไทย', 'Cafe\u0301 hits']) {
+      expect(isValidPlaylistName(name)).toBe(true);
+    }
   });
 
   it('refuses one character, blanks and punctuation', () => {
@@ -15,5 +22,7 @@ describe('playlist name rule', () => {
     expect(isValidPlaylistName('Rock & Roll')).toBe(false);
     expect(isValidPlaylistName('best-of')).toBe(false);
     expect(isValidPlaylistName('<script>')).toBe(false);
+    expect(isValidPlaylistName('a\u202Eb')).toBe(false);
+    expect(isValidPlaylistName('\u0301ab')).toBe(false);
   });
 });
