@@ -1,11 +1,10 @@
 import { embedSource } from '@/components/player/embed-url';
+import { isListedName } from '@/lib/names';
 import { MSG, TAGS_CUT } from './messages';
 import type { IdTitle } from './types';
 
 /** A new video genre or tag (spec §5): letters, digits and spaces only, more than 1 character. */
-export function isValidName(name: string): boolean {
-  return /^[\p{L}\p{N} ]+$/u.test(name) && name.trim().length > 1;
-}
+export const isValidName = isListedName;
 
 /** The check of every form with a required title (spec §5). */
 export function titleProblem(title: string): string | null {
