@@ -84,7 +84,8 @@ journey(
     // rule refuses is said in the dialog and changes nothing; a good one shows at once.
     await page.goto('/myPlaylists');
     const oldName = name;
-    name = uniqueName('E2E renamed');
+    // The new name in Hindi: its vowel signs are letters' marks, which the name rule once refused.
+    name = uniqueName('मेरा गाना');
     await page.getByRole('button', { name: `Rename playlist ${oldName}` }).focus();
     await page.keyboard.press('Enter');
     const rename = page.getByRole('dialog', { name: 'Rename Playlist' });

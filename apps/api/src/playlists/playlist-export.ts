@@ -14,12 +14,13 @@ export function formatDuration(seconds: number): string {
 
 /**
  * `playlist_{title}.xlsx` as a Content-Disposition value: an ASCII fallback with anything
- * outside letters, digits, spaces, `-` and `_` replaced, and the Unicode name in filename*.
+ * outside letters (with their marks: a Devanagari vowel sign is part of its word), digits,
+ * spaces, `-` and `_` replaced, and the Unicode name in filename*.
  */
 export function exportDisposition(title: string): string {
   const safe = title
     .normalize('NFC')
-    .replace(/[^\p{L}\p{N} _-]+/gu, '_')
+    .replace(/[^\p{L}\p{M}\p{N} _-]+/gu, '_')
     .trim()
     .slice(0, 100);
   const name = `playlist_${safe || 'untitled'}.xlsx`;

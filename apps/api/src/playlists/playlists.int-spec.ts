@@ -581,6 +581,12 @@ describe('personal playlists', () => {
       expect(response.headers.get('content-disposition')).toBe(
         `attachment; filename="playlist_Unicode_Mix_2024.xlsx"; filename*=UTF-8''playlist_%C3%9Cn%C3%AFcode%20Mix%202024.xlsx`,
       );
+      // A name whose letters carry vowel signs keeps them (they were each replaced by "_").
+      const hindi = await create(owner, 'मेरा गाना');
+      const named = await api.request(`/cuviewTV/download_playlist_info/${hindi.id}/`, { token: as(owner) });
+      expect(named.headers.get('content-disposition')).toContain(
+        `filename*=UTF-8''${encodeURIComponent('playlist_मेरा गाना.xlsx')}`,
+      );
       expect((await call('GET', 'download_playlist_info/999999/', as(owner)))[0]).toBe(404);
       expect((await call('GET', 'download_playlist_info/0/', as(owner)))[0]).toBe(400);
     });
