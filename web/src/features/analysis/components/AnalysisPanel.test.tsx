@@ -1,5 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { FootprintInfo, RecognisedTrack, WatermarkInfo } from '@/lib/api/types';
 import { AnalysisPanel } from './AnalysisPanel';
 
@@ -17,6 +17,32 @@ describe('analysis panel', () => {
     render(<AnalysisPanel watermark={watermark} footprint={footprint} />);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['WATERMARK', 'FOOTPRINT']);
     expect(screen.getByRole('heading', { name: 'Night Drive' })).toBeInTheDocument();
+  });
+
+  it('switches between the two tabs every 15 s, starting 15 s after the results land', () => {
+    vi.useFakeTimers();
+    try {
+      // As in the player: the panel is there before the analysis answers.
+      const { rerender } = render(<AnalysisPanel watermark={null} footprint={null} />);
+      rerender(<AnalysisPanel watermark={watermark} footprint={footprint} />);
+      const selected = () => screen.getByRole('tab', { selected: true }).textContent;
+      expect(selected()).toBe('WATERMARK');
+      act(() => {
+        vi.advanceTimersByTime(14_900);
+      });
+      expect(selected()).toBe('WATERMARK');
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
+      expect(selected()).toBe('FOOTPRINT');
+      expect(screen.getByRole('heading', { name: 'Signal Lost' })).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(15_000);
+      });
+      expect(selected()).toBe('WATERMARK');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('empties in the same render when the results are cleared (a new video), whichever tab was open', () => {

@@ -18,8 +18,14 @@ export function useAutoToggle(tabs: Tab[]): [Tab | null, (t: Tab) => void] {
   useEffect(() => {
     const present = key ? (key.split(',') as Tab[]) : [];
     if (present.length < 2) return undefined;
+    // From the tab shown: before any choice that is the first one, so the first tick shows the
+    // second (it once chose the first again, and the view changed only after 30 s).
     const id = setInterval(
-      () => setChosen((current) => (current === present[0] ? present[1]! : present[0]!)),
+      () =>
+        setChosen((current) => {
+          const shown = current && present.includes(current) ? current : present[0];
+          return shown === present[0] ? present[1]! : present[0]!;
+        }),
       ANALYSIS_TOGGLE_MS,
     );
     return () => clearInterval(id);
