@@ -373,6 +373,8 @@ async function videoFile(seconds) {
 async function pick(page, label, item) {
   await page.getByRole('button', { name: label, exact: true }).click();
   await page.getByRole('list', { name: label, exact: true }).getByRole('button', { name: item, exact: true }).click();
+  // The list stays open for another pick; Escape closes it, as a person would.
+  await page.keyboard.press('Escape');
   // A chip, with its remove button.
   await page
     .getByRole('list', { name: `Chosen ${label.replace(/^Add /, '')}` })

@@ -25,6 +25,8 @@ const ADMIN = { width: 1280, height: 900 };
 async function pick(page, label, item) {
   await page.getByRole('button', { name: label, exact: true }).click();
   await page.getByRole('list', { name: label, exact: true }).getByRole('button', { name: item, exact: true }).click();
+  // The list stays open for another pick; Escape closes it, as a person would.
+  await page.keyboard.press('Escape');
 }
 
 journey(

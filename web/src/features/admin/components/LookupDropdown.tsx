@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type KeyboardEvent, type UIEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { Disclosure } from '@/components/ui/Disclosure';
 import { isAtBottom } from '@/hooks/scroll';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -28,6 +28,7 @@ export function LookupDropdown({
   create,
   lowercase = false,
   extraKey,
+  keepOpen = false,
 }: {
   label: string;
   /** Query key name of a paged source. */
@@ -41,12 +42,15 @@ export function LookupDropdown({
   create?: (title: string) => Promise<IdTitle>;
   lowercase?: boolean;
   extraKey?: unknown;
+  /** Stays open after a pick, the search emptied and focused, for the next one (several tags in a row). */
+  keepOpen?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const listId = useId();
+  const search = useRef<HTMLInputElement>(null);
 
   const debounced = useDebouncedValue(query, DEBOUNCE_MS);
   const paged = usePagedLookup(
@@ -86,7 +90,8 @@ export function LookupDropdown({
     try {
       await onPick(item);
       setQuery('');
-      setOpen(false);
+      if (keepOpen) search.current?.focus();
+      else setOpen(false);
     } catch (e) {
       setError(toMessage(e));
     }
@@ -132,6 +137,7 @@ export function LookupDropdown({
     <Disclosure block="lookup" label={label} open={open} setOpen={setOpen} panelId={listId}>
       <div className="lookup__panel" onKeyDown={onArrow}>
         <input
+          ref={search}
           type="search"
           maxLength={SEARCH_TEXT_MAX_LENGTH}
           className="lookup__search"
@@ -222,6 +228,7 @@ export function MultiPicker({
         label={`Add ${label.toLowerCase()}`}
         exclude={ids}
         onPick={(item) => onChange([...value, item])}
+        keepOpen
       />
     </fieldset>
   );
