@@ -3,7 +3,7 @@
 // (catalogue, search, images, the HLS stream itself, the share page).
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { API, assertSafe, cases, deepJson, expectAnswer, request, withDb } from './hostile.mjs';
+import { API, assertSafe, cases, deepJson, expectAnswer, parallel, request, withDb } from './hostile.mjs';
 
 const BAD_IDS = [
   ['0', '0'],
@@ -58,6 +58,28 @@ describe('search and filter text from an attacker', () => {
       `${API}/get_search_results/${encodeURIComponent('(((((a+)+)+)+)+$\\')}/1/`,
     ],
     ['search: an encoded slash and dots', [200, 400, 404], 'POST', `${API}/get_search_results/..%2F..%2Fetc/1/`],
+    ['search playlists: a NUL byte', [200, 400], 'POST', `${API}/get_search_playlists/a%00b/`],
+    ['search playlists: invalid UTF-8 percent-encoded', [200, 400], 'POST', `${API}/get_search_playlists/%C3%28%FF/`],
+    ['search playlists: 10,000 characters', [400, 414], 'POST', `${API}/get_search_playlists/${'a'.repeat(10_000)}/`],
+    [
+      'search playlists: SQL and LIKE wildcards',
+      [200],
+      'POST',
+      `${API}/get_search_playlists/${encodeURIComponent("%' OR 1=1; DROP TABLE playlists; --_")}/`,
+    ],
+    [
+      'search playlists: regular-expression and trigram edge characters',
+      [200],
+      'POST',
+      `${API}/get_search_playlists/${encodeURIComponent('(((((a+)+)+)+)+$\\')}/`,
+    ],
+    [
+      'search playlists: a forged token reads as anonymous',
+      [200],
+      'POST',
+      `${API}/get_search_playlists/jazz/`,
+      { token: 'x.y.z' },
+    ],
     [
       'filter: a malformed filter list',
       [400],
@@ -158,6 +180,14 @@ describe('items whose access is off, asked for by id', () => {
     const res = await expectAnswer(200, 'POST', `${API}/get_search_suggestions/Voltage/`);
     assert.ok(!JSON.stringify(res.json).includes('Voltage'), res.text);
   });
+  test('playlist search does not find a hidden playlist', async () => {
+    const title = await withDb(
+      async (db) => (await db.query('SELECT title FROM playlists WHERE id = $1', [HIDDEN_PLAYLIST])).rows[0]?.title,
+    );
+    assert.ok(title, 'the demo has the hidden playlist');
+    const res = await expectAnswer(200, 'POST', `${API}/get_search_playlists/${encodeURIComponent(title)}/`);
+    assert.ok(!res.json.some((p) => p.id === HIDDEN_PLAYLIST), res.text.slice(0, 300));
+  });
   test('a playlist does not list its hidden video', async () => {
     const res = await expectAnswer(200, 'GET', `${API}/get_playlist_videos/10/`);
     assert.ok(!JSON.stringify(res.json).includes(`"id":${HIDDEN_VIDEO},`), 'the hidden video is listed');
@@ -187,6 +217,22 @@ describe('items whose access is off, asked for by id', () => {
     assert.ok(key, 'video 403 has an original');
     await expectAnswer(404, 'GET', `${API}/media/${key}`);
   });
+});
+
+test('50 parallel playlist searches from 50 addresses all answer, none with a 500', async () => {
+  const answers = await parallel(50, (i) =>
+    request('POST', `${API}/get_search_playlists/${encodeURIComponent(`jazz ${i % 5}`)}/`, {
+      from: `127.0.9.${i + 1}`,
+    }),
+  );
+  for (const res of answers) {
+    assertSafe(res);
+    assert.ok([200, 429].includes(res.status), `${res.status} ${res.text.slice(0, 200)}`);
+  }
+  assert.ok(
+    answers.some((res) => res.status === 200),
+    'every search was refused',
+  );
 });
 
 test('every answer of the catalogue carries no stack trace even for a HEAD', async () => {

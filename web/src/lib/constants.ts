@@ -31,6 +31,7 @@ export const CAROUSEL_ITEMS = {
   genres: 7,
   playlistVideos: 6,
   continueWatching: 5,
+  searchPlaylists: 5,
 } as const;
 
 /** Ids the spec uses as defaults (all present in the demo catalogue, DESIGN §2.10). */

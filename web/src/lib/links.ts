@@ -1,4 +1,4 @@
-import type { FilterEntry, Id } from './api/types';
+import type { FilterEntry, Id, Playlist } from './api/types';
 import { slugTitle } from './format';
 
 /** Player address /home?g&p&v (v omitted: the playlist's first video). */
@@ -6,6 +6,15 @@ export function playerHref(t: { playlistId: Id; groupId: Id; videoId?: Id | null
   const q = new URLSearchParams({ g: String(t.groupId), p: String(t.playlistId) });
   if (t.videoId) q.set('v', String(t.videoId));
   return `/home?${q.toString()}`;
+}
+
+/** Where a playlist tile leads: its first (cover) video in the player. */
+export function playlistPlayerHref(p: Playlist, fallbackGroup: Id): string {
+  return playerHref({
+    playlistId: p.id,
+    groupId: p.group_id ?? fallbackGroup,
+    videoId: p.video_id ?? p.video?.id ?? null,
+  });
 }
 
 export const groupHref = (id: Id, title: string) => `/group/${id}/${slugTitle(title)}`;

@@ -241,6 +241,7 @@ describe('public catalogue', () => {
       ['POST', 'get_filter_results/1/'],
       ['POST', 'get_search_suggestions/live/'],
       ['POST', 'get_search_results/live/1/'],
+      ['POST', 'get_search_playlists/night%20jazz/'],
       ['POST', 'get_activities/%20/1/'],
       ['POST', 'get_videos_length_for_filter/'],
     ];

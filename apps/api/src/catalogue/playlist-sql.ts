@@ -27,6 +27,17 @@ const HAS_VISIBLE_VIDEO = `EXISTS (
   WHERE pv.playlist_id = p.id)`;
 
 /**
+ * The editorial playlists (alias p) a viewer can reach from the lists: visible and holding a
+ * video they may watch (New Playlists, playlist search). Group tabs add the group's own rule.
+ */
+export const LISTED_EDITORIAL = `p.status = ${VISIBLE} AND p.user_id IS NULL AND ${HAS_VISIBLE_VIDEO}`;
+
+/** A user's own playlist (alias p), as their My Playlists shows it: empty ones included. */
+export function ownPlaylist(userParam: string): string {
+  return `p.user_id = ${userParam} AND p.status = ${VISIBLE}`;
+}
+
+/**
  * A group (alias g) shows to viewers while it holds a playlist groupPlaylistsQuery lists: a
  * theme just made, or whose playlists are all off or empty, is no empty tab on the main page.
  */
@@ -82,16 +93,26 @@ export function groupPlaylistsQuery(groupId: number): SqlQuery {
   };
 }
 
+/**
+ * Playlists as list items: `selected` is a query of playlists rows (aliased p, plus any sort
+ * keys `order` names), already narrowed and limited, so the duration and cover are worked out
+ * for those only.
+ */
+export function playlistSummariesOf(selected: string, order: string): string {
+  return `SELECT ${SUMMARY_COLUMNS}, ${FIRST_GROUP} AS group_id, NULL::int AS position
+    FROM (${selected}) p
+    ${SUMMARY_JOINS}
+    ORDER BY ${order}`;
+}
+
 /** The newest visible, non-empty editorial playlists. */
 export function latestPlaylistsQuery(limit: number): SqlQuery {
+  const order = 'p.created_at DESC, p.id DESC';
   return {
-    text: `SELECT ${SUMMARY_COLUMNS}, ${FIRST_GROUP} AS group_id, NULL::int AS position
-    FROM (
-      SELECT p.* FROM playlists p
-      WHERE p.status = ${VISIBLE} AND p.user_id IS NULL AND ${HAS_VISIBLE_VIDEO}
-      ORDER BY p.created_at DESC, p.id DESC LIMIT $1) p
-    ${SUMMARY_JOINS}
-    ORDER BY p.created_at DESC, p.id DESC`,
+    text: playlistSummariesOf(
+      `SELECT p.* FROM playlists p WHERE ${LISTED_EDITORIAL} ORDER BY ${order} LIMIT $1`,
+      order,
+    ),
     values: [limit],
   };
 }
@@ -104,7 +125,7 @@ export function userPlaylistsQuery(userId: number): SqlQuery {
   return {
     text: `SELECT ${SUMMARY_COLUMNS}, ${FIRST_GROUP} AS group_id, NULL::int AS position
     FROM playlists p ${SUMMARY_JOINS}
-    WHERE p.user_id = $1 AND p.status = ${VISIBLE}
+    WHERE ${ownPlaylist('$1')}
     ORDER BY COALESCE(p.owner_position, 0), p.id DESC`,
     values: [userId],
   };

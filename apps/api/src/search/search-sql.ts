@@ -1,5 +1,6 @@
 import { FilterKind, PAGE_SIZE } from '@app/contracts';
 import { hiddenVideo, VIDEO_JSON, videoPageQuery, viewableVideo, type SqlQuery } from '../catalogue/video-sql.js';
+import { LISTED_EDITORIAL, ownPlaylist, playlistSummariesOf } from '../catalogue/playlist-sql.js';
 import type { FilterSelection } from '../common/filter-list.js';
 
 // The SQL of search and filters (DESIGN.md §4), as pure builders so the benchmark's raw `pg`
@@ -14,6 +15,8 @@ const MIN_SUBSTRING = 3;
 /** Lists without paging (genres and moods of the filter) are capped all the same. */
 const UNPAGED_CAP = 500;
 export const SUGGESTIONS = 10;
+/** The search's Playlists row: a carousel's worth or two. */
+export const PLAYLIST_RESULTS = 12;
 
 /** Where each filter kind lives: its lookup table and the (video_id, value_id) pairs linking it to videos. */
 const FACETS: Record<FilterKind, { table: string; link: string }> = {
@@ -224,6 +227,24 @@ export function searchResultsQuery(q: string, page: number): SqlQuery {
     ctes,
     estimated: `EXISTS (SELECT 1 FROM hits GROUP BY src HAVING count(*) > ${SEARCH_CANDIDATES})`,
   });
+}
+
+/**
+ * Playlists whose title matches the text as a video title does (textMatches, best first by
+ * textRank), as list items: the editorial playlists viewers reach from the lists
+ * (LISTED_EDITORIAL) and, for a signed-in viewer, their own (`userId`), never another user's.
+ * Playlists are few (thousands, not millions), and the trigram index on cuview_norm(title)
+ * (IDX_playlists_title_trgm) finds the matches.
+ */
+export function playlistSearchQuery(q: string, userId: number | null): SqlQuery {
+  const values: unknown[] = [];
+  const norm = 'cuview_norm(p.title)';
+  const reachable =
+    userId === null ? LISTED_EDITORIAL : `((${LISTED_EDITORIAL}) OR ${ownPlaylist(bind(values, userId))})`;
+  const selected = `SELECT p.*, ${textRank(norm, q, values)} AS k FROM playlists p
+      WHERE ${textMatches(norm, q, values)} AND ${reachable}
+      ORDER BY k DESC, p.title, p.id LIMIT ${PLAYLIST_RESULTS}`;
+  return { text: playlistSummariesOf(selected, 'p.k DESC, p.title, p.id'), values };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { applyDecorators, Controller, HttpCode, Param, Post, UseGuards, type Type } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBearerAuth,
   ApiBody,
   ApiExtraModels,
   ApiOkResponse,
@@ -9,7 +10,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { FilterKind, MAX_SEARCH_TEXT } from '@app/contracts';
-import { OptionalJwtAuthGuard } from '../auth/guards.js';
+import type { User } from '@app/db';
+import { CurrentUser, OptionalJwtAuthGuard } from '../auth/guards.js';
+import { PlaylistSummaryDto } from '../catalogue/dto/playlist.dto.js';
 import { NamedDto, VideoLengthDto, VideoPageDto } from '../catalogue/dto/video.dto.js';
 import { PageParam } from '../common/params.js';
 import { FilterBody, FilterBodyDto, FilterListItemDto } from '../common/filter-body.dto.js';
@@ -63,6 +66,21 @@ export class SearchController {
   @ApiOkResponse({ type: VideoPageDto })
   getSearchResults(@Param('query') query: string, @PageParam() page: number): Promise<VideoPageDto> {
     return this.search.resultsByText(query, page);
+  }
+
+  @Post('get_search_playlists/:query')
+  @HttpCode(200)
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Playlists whose title matches the text as video titles do, best first (at most 12): the editorial playlists ' +
+      'viewers reach from the lists (visible, with a visible video) and, with a token, the caller’s own',
+  })
+  @ApiParam({ name: 'query', ...TEXT_PARAM })
+  @ApiOkResponse({ type: [PlaylistSummaryDto] })
+  getSearchPlaylists(@Param('query') query: string, @CurrentUser() user: User | null): Promise<PlaylistSummaryDto[]> {
+    return this.search.playlistsByText(query, user?.id ?? null);
   }
 
   @FilterRoute('get_filter_results/:page', 'Videos matching the filter list, newest first, 20 per page', VideoPageDto)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { FilterKind, Status } from '@app/contracts';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { User, Video } from '@app/db';
+import type { Playlist, User, Video } from '@app/db';
 import { startTestApi, TestFactories, type TestApi } from '@app/testing';
 import { createApiApp } from '../bootstrap.js';
 import { SearchIndex } from './search-index.js';
@@ -164,6 +164,108 @@ describe.each(['postgres', 'memory'] as const)('search and filters (SEARCH_ENGIN
         expect([page, status]).toEqual([page, 400]);
         expect(body.message).toMatch(/page must be a whole number/);
       }
+    });
+  });
+
+  // Beyond the spec: a viewer's "rock en espanol" found No Results although the editorial
+  // playlist "Rock en Español" exists. Postgres answers under either engine.
+  describe('playlists by title', () => {
+    let editorial: Playlist;
+    let classics: Playlist;
+    let mine: Playlist;
+    let owner: User;
+    const playlists = async (text: string, token?: string): Promise<Json[]> => {
+      const [status, answer] = await post(`get_search_playlists/${encodeURIComponent(text)}/`, undefined, token);
+      expect([text, status]).toEqual([text, 200]);
+      return answer;
+    };
+    const playlistIds = async (text: string, token?: string) => (await playlists(text, token)).map((p: Json) => p.id);
+
+    beforeAll(async () => {
+      owner = await f.user();
+      editorial = await f.playlist({ title: 'Rock en Español', videos: [hidden, spider] });
+      classics = await f.playlist({ title: 'Clásicos del Rock en Español', videos: [club] });
+      // Hidden from viewers: switched off, or holding no video a viewer may watch.
+      await f.playlist({ title: 'Rock en Español (borrador)', status: Status.Off, videos: [spider] });
+      await f.playlist({ title: 'Rock en Español vacío', videos: [hidden] });
+      mine = await f.playlist({ title: 'Mi Rock en Español', user: owner, videos: [halo] });
+      await f.playlist({ title: '100% Rock_n_Roll [Live] (feat. $ign)', videos: [club] });
+    });
+
+    it('finds an editorial playlist ignoring case, accents and punctuation, best match first', async () => {
+      expect(await playlistIds('rock en espanol')).toEqual([editorial.id, classics.id]);
+      expect(await playlistIds('ROCK-EN-ESPAÑOL!')).toEqual([editorial.id, classics.id]);
+      expect(await playlistIds('clasicos')).toEqual([classics.id]);
+      // A short text matches the start of a word.
+      expect(await playlistIds('es')).toEqual([classics.id, editorial.id]);
+      expect(await playlistIds('ol')).toEqual([]);
+    });
+
+    it('answers each playlist as the playlist lists do, counting only visible videos', async () => {
+      const [found] = await playlists('rock en espanol');
+      expect(found).toMatchObject({
+        id: editorial.id,
+        title: 'Rock en Español',
+        user_id: null,
+        number_of_videos: 1,
+        duration: spider.duration,
+        video_id: spider.id,
+        video: { id: spider.id },
+      });
+      expect(Object.keys(found).sort()).toEqual(
+        [
+          'duration',
+          'group_id',
+          'id',
+          'images',
+          'number_of_videos',
+          'position',
+          'title',
+          'user_id',
+          'video',
+          'video_id',
+        ].sort(),
+      );
+    });
+
+    it('finds a title with a close spelling', async () => {
+      expect(await playlistIds('rock en espagnol')).toContain(editorial.id);
+      expect(await playlistIds('clasicos del rok')).toEqual([classics.id]);
+    });
+
+    it("never finds a hidden playlist nor another user's, and finds the caller's own", async () => {
+      const stranger = f.token(await f.user());
+      for (const token of [undefined, stranger]) {
+        const titles = (await playlists('rock en espanol', token)).map((p: Json) => p.title);
+        expect(titles).toEqual(['Rock en Español', 'Clásicos del Rock en Español']);
+      }
+      const own = await playlists('rock en espanol', f.token(owner));
+      expect(own.map((p: Json) => p.id)).toEqual([editorial.id, classics.id, mine.id]);
+      expect(own[2]).toMatchObject({ title: 'Mi Rock en Español', user_id: owner.id, number_of_videos: 1 });
+      // A bad token reads as anonymous.
+      expect(await playlistIds('mi rock en espanol', 'not-a-token')).not.toContain(mine.id);
+      expect(await playlistIds('mi rock en espanol', f.token(owner))).toContain(mine.id);
+    });
+
+    it('answers [] for text that normalises to nothing, and takes metacharacters as text', async () => {
+      for (const text of ['🎸🤘', '%', '_', '!!!', ' ']) expect(await playlists(text)).toEqual([]);
+      expect(await playlistIds('100%')).toEqual(await playlistIds('100'));
+      expect((await playlists('feat. $ign')).map((p: Json) => p.title)).toEqual([
+        '100% Rock_n_Roll [Live] (feat. $ign)',
+      ]);
+      for (const text of ["'; DROP TABLE playlists; --", '.*', '(', '[a-z]+', '\\', '%_%', '$1', '|||', 'rock_n%']) {
+        const found = await playlists(text);
+        expect(found.every((p: Json) => p.user_id === null)).toBe(true);
+      }
+      expect(await playlistIds('rock_n_roll')).toEqual(await playlistIds('rock n roll'));
+    });
+
+    it('refuses text over 200 characters with the same 400 as the video search', async () => {
+      expect((await post(`get_search_playlists/${'a'.repeat(200)}/`))[0]).toBe(200);
+      expect(await post(`get_search_playlists/${'a'.repeat(201)}/`)).toEqual([
+        400,
+        { message: 'Search text is too long (at most 200 characters)' },
+      ]);
     });
   });
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PAGE_SIZE, type FilterKind } from '@app/contracts';
+import type { PlaylistSummaryRow } from '../catalogue/playlist-sql.js';
 import { ReadDb } from '../catalogue/read-db.js';
 import type { VideoJson } from '../catalogue/video-sql.js';
 import type { FilterSelection } from '../common/filter-list.js';
@@ -7,6 +8,7 @@ import {
   facetQuery,
   filterCountQuery,
   filterResultsQuery,
+  playlistSearchQuery,
   searchResultsQuery,
   searchSuggestionsQuery,
   SUGGESTIONS,
@@ -63,6 +65,14 @@ export class SearchRepository {
     if (onPage.length === 0) return { total: matches.total, videos: [] };
     const { videos } = (await this.read.one<{ videos: VideoJson[] }>(videosByIdQuery(onPage)))!;
     return { total: matches.total, videos };
+  }
+
+  /**
+   * Playlists by title (Postgres under either engine: the in-memory index holds videos only).
+   * `userId` adds that viewer's own playlists to the editorial ones.
+   */
+  findPlaylistsByText(q: string, userId: number | null): Promise<PlaylistSummaryRow[]> {
+    return this.read.rows(playlistSearchQuery(q, userId));
   }
 
   async findVideoPageByFilters(selection: FilterSelection, page: number): Promise<VideoPageRow> {

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { FilterKind } from '@app/contracts';
 import { CatalogueCache } from '../catalogue-cache/catalogue-cache.js';
+import type { PlaylistSummaryDto } from '../catalogue/dto/playlist.dto.js';
 import type { NamedDto, VideoLengthDto, VideoPageDto } from '../catalogue/dto/video.dto.js';
 import { MediaUrls } from '../catalogue/media-urls.js';
+import { toPlaylistSummaryDto } from '../catalogue/presenters.js';
 import { toVideoDto } from '../catalogue/video-sql.js';
 import { withoutKind, type FilterSelection } from '../common/filter-list.js';
 import { refuseLongSearchText } from '../common/params.js';
@@ -34,6 +36,18 @@ export class SearchService {
     // is the search, later pages only browse it.
     if (page === 1) await this.stats.recordSearch(q, answer.videoLength);
     return answer;
+  }
+
+  /**
+   * Playlists whose title matches the text (beyond the spec: a viewer searching "rock en
+   * espanol" expects the playlist "Rock en Español"). Not cached: a signed-in viewer's answer
+   * holds their own playlists, and a playlist's rename notifies only its own cache key.
+   */
+  async playlistsByText(text: string, userId: number | null): Promise<PlaylistSummaryDto[]> {
+    const q = await this.readText(text);
+    if (!q) return [];
+    const rows = await this.search.findPlaylistsByText(q, userId);
+    return rows.map((row) => toPlaylistSummaryDto(row, this.urls));
   }
 
   async resultsByFilters(selection: FilterSelection, page: number): Promise<VideoPageDto> {

@@ -2,8 +2,9 @@ import { useParams } from 'react-router';
 import { PlaylistGrid } from '@/components/cards/PlaylistGrid';
 import { BackArrow } from '@/components/ui/BackArrow';
 import { QueryResults } from '@/components/ui/QueryResults';
-import { playlistPlayerHref, useGroupPlaylists } from '@/features/catalogue';
+import { useGroupPlaylists } from '@/features/catalogue';
 import { useScrollRestoration } from '@/hooks/scroll';
+import { playlistPlayerHref } from '@/lib/links';
 import { storePlayTarget } from '@/lib/storage';
 
 /** /group/{id}/{title}: the group's playlists; a tile stores the ids and opens the player. */

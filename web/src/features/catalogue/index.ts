@@ -6,7 +6,6 @@ export {
   GenresSection,
   GroupTabsSection,
   LatestPlaylistsSection,
-  playlistPlayerHref,
 } from './components/sections';
 export { seedBannersFromPage } from './api/get-banner-videos';
 export { useCategories } from './api/get-categories';

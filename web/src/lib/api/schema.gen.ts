@@ -548,6 +548,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cuviewTV/get_search_playlists/{query}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Playlists whose title matches the text as video titles do, best first (at most 12): the editorial playlists viewers reach from the lists (visible, with a visible video) and, with a token, the caller’s own */
+    post: operations['SearchController_getSearchPlaylists'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cuviewTV/get_filter_results/{page}': {
     parameters: {
       query?: never;
@@ -5093,6 +5110,35 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['VideoPageDto'];
+        };
+      };
+      /** @description Page below 1, malformed filter list or search text too long */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  SearchController_getSearchPlaylists: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Search text (URL-encoded, at most 200 characters); a single space means no text */
+        query: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlaylistSummaryDto'][];
         };
       };
       /** @description Page below 1, malformed filter list or search text too long */

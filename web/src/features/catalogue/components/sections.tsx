@@ -3,9 +3,9 @@ import { Carousel } from '@/components/cards/Carousel';
 import { PlaylistCard } from '@/components/cards/PlaylistCard';
 import { VideoCard } from '@/components/cards/VideoCard';
 import { isNotFound, toMessage } from '@/lib/api/client';
-import type { Group, Id, Playlist } from '@/lib/api/types';
+import type { Group, Id } from '@/lib/api/types';
 import { CAROUSEL_ITEMS, DEFAULTS } from '@/lib/constants';
-import { groupHref, playerHref } from '@/lib/links';
+import { groupHref, playerHref, playlistPlayerHref } from '@/lib/links';
 import { useActiveGenres } from '../api/get-active-genres';
 import { useConcerts } from '../api/get-concerts';
 import { useEssentialClassics } from '../api/get-essential-classics';
@@ -13,15 +13,6 @@ import { useGroupPlaylists } from '../api/get-group-playlists';
 import { useGroups } from '../api/get-groups';
 import { useLatestPlaylists } from '../api/get-latest-playlists';
 import { GenreCard } from './GenreCard';
-
-/** Where a playlist tile leads: its first (cover) video in the player. */
-export function playlistPlayerHref(p: Playlist, fallbackGroup: Id): string {
-  return playerHref({
-    playlistId: p.id,
-    groupId: p.group_id ?? fallbackGroup,
-    videoId: p.video_id ?? p.video?.id ?? null,
-  });
-}
 
 function LoadError({ error }: { error: unknown }) {
   return error ? <p className="error-text">{toMessage(error)}</p> : null;

@@ -2,7 +2,7 @@ import { Carousel } from '@/components/cards/Carousel';
 import { PlaylistCard } from '@/components/cards/PlaylistCard';
 import { useUser } from '@/lib/auth';
 import { CAROUSEL_ITEMS, DEFAULTS } from '@/lib/constants';
-import { playerHref } from '@/lib/links';
+import { playlistPlayerHref } from '@/lib/links';
 import { useUserPlaylists } from '../api/get-user-playlists';
 
 /** "My Playlists" carousel, only for a signed-in person. */
@@ -13,15 +13,7 @@ export function MyPlaylistsSection() {
   return (
     <Carousel title="My Playlists" items={CAROUSEL_ITEMS.myPlaylists} showAll="/myPlaylists">
       {q.data.map((p) => (
-        <PlaylistCard
-          key={p.id}
-          playlist={p}
-          to={playerHref({
-            playlistId: p.id,
-            groupId: p.group_id ?? DEFAULTS.playerGroupId,
-            videoId: p.video_id ?? p.video?.id ?? null,
-          })}
-        />
+        <PlaylistCard key={p.id} playlist={p} to={playlistPlayerHref(p, DEFAULTS.playerGroupId)} />
       ))}
     </Carousel>
   );

@@ -9,11 +9,13 @@ import type { FilterEntry } from '@/lib/api/types';
 import { DEBOUNCE_MS, SEARCH_TEXT_MAX_LENGTH } from '@/lib/constants';
 import { decodeFilterList, encodeFilterList } from '@/lib/links';
 import { useFilterResults } from '../api/get-filter-results';
+import { useSearchPlaylists } from '../api/get-search-playlists';
 import { useSearchResults } from '../api/get-search-results';
 import { useSearchSuggestions } from '../api/get-search-suggestions';
 import { addFilterEntry, removeFilterEntry } from '../filter-list';
 import { PagedFacetPanel, WholeFacetPanel } from './FacetPanel';
 import { NamedFilters } from './NamedFilters';
+import { PlaylistResults } from './PlaylistResults';
 import { VideoResults } from './VideoResults';
 import { FILTER_KIND_LABEL } from '../api/get-filter-titles';
 
@@ -55,9 +57,13 @@ export function SearchScreen() {
   };
 
   const searchResults = useSearchResults(tab === 1 ? q : '');
+  const playlistResults = useSearchPlaylists(tab === 1 ? q : '');
   const filterResults = useFilterResults(tab === 1 ? [] : filters);
   const active = tab === 1 ? searchResults : filterResults;
-  useScrollRestoration(location.pathname + location.search, !active.isPending || active.fetchStatus === 'idle');
+  // The title search's two rows appear together, so the playlists never push the videos down.
+  const playlistsWaiting = tab === 1 && q.trim() !== '' && playlistResults.isPending;
+  const videosWaiting = active.isPending && active.fetchStatus !== 'idle';
+  useScrollRestoration(location.pathname + location.search, !videosWaiting && !playlistsWaiting);
 
   return (
     <div className="page search">
@@ -112,7 +118,16 @@ export function SearchScreen() {
 
       <section className="search__results" aria-label="Results">
         {tab === 1 ? (
-          <VideoResults query={searchResults} resetKey={`q:${q}`} idle={q.trim() === ''} />
+          <>
+            {!videosWaiting && !playlistsWaiting && q.trim() !== '' && <PlaylistResults query={playlistResults} />}
+            <VideoResults
+              query={searchResults}
+              resetKey={`q:${q}`}
+              idle={q.trim() === ''}
+              waiting={playlistsWaiting}
+              otherResults={(playlistResults.data?.length ?? 0) > 0}
+            />
+          </>
         ) : (
           <VideoResults query={filterResults} resetKey={`f:${fParam}`} idle={filters.length === 0} />
         )}

@@ -33,8 +33,22 @@ export function resultHref(video: Video): string {
 /**
  * Infinite-scroll results grid with selection mode (Select / All / Exit / Add to) for people
  * with a first name. `resetKey` changes when the filter or query changes: the selection clears.
+ * `waiting`: another row of the same results is still loading, so these wait with it.
+ * `otherResults`: another row found something, so no videos is no "No Results".
  */
-export function VideoResults({ query, resetKey, idle }: { query: InfiniteVideos; resetKey: string; idle?: boolean }) {
+export function VideoResults({
+  query,
+  resetKey,
+  idle,
+  waiting = false,
+  otherResults = false,
+}: {
+  query: InfiniteVideos;
+  resetKey: string;
+  idle?: boolean;
+  waiting?: boolean;
+  otherResults?: boolean;
+}) {
   const { data: user } = useUser();
   const videos = flattenPages((query.data?.pages ?? []).map((p) => p.videos));
   const selection = useSelection(videos.map((v) => v.id));
@@ -54,9 +68,9 @@ export function VideoResults({ query, resetKey, idle }: { query: InfiniteVideos;
   );
 
   if (idle) return null;
-  if (query.isPending && query.fetchStatus !== 'idle') return <Loading />;
+  if ((query.isPending && query.fetchStatus !== 'idle') || waiting) return <Loading />;
   if (query.isError) return <p className="error-text">{toMessage(query.error)}</p>;
-  if (videos.length === 0) return <p className="muted empty">No Results</p>;
+  if (videos.length === 0) return otherResults ? null : <p className="muted empty">No Results</p>;
 
   return (
     <div className="results">
